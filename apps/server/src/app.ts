@@ -1,0 +1,68 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { validatorCompiler } from './lib/validation.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { webPlugin } from './plugins/web.ts';
+import './types.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // Cross-cutting plugins first.
+  await app.register(errorHandlerPlugin);
+  await app.register(rateLimit, {
+    max: config.API_RATE_LIMIT,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, context) =>
+      new AppError(429, 429, 'http.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(authPlugin);
+  await app.register(openapiPlugin);
+  await app.register(webPlugin);
+
+  // Modules: the table of contents of the API.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  return app;
+}

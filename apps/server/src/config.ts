@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `a whole number from ${min} to ${max}` });
+
+const postgresUrl = z.string().refine((v) => /^postgres(ql)?:\/\/.+/.test(v) && URL.canParse(v), {
+  error: 'a postgres:// connection URL, e.g. postgres://user@127.0.0.1:5432/water',
+});
+
+/**
+ * Every setting the server reads, with its default. The README's settings table mirrors this;
+ * `describeSettings()` prints it.
+ */
+export const settingsSchema = z.object({
+  PORT: int(1, 65535).default(8080).describe('HTTP port for the console and the API'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Interface to listen on'),
+  DATABASE_URL: postgresUrl
+    .optional()
+    .describe('PostgreSQL server to use; when unset an embedded PGlite database is used'),
+  DATA_DIR: z.string().min(1).default('./data').describe('Where the embedded database (and later uploads) are kept'),
+  SEED_DEMO: bool.default(true).describe('Seed the demo city (enterprise, departments, users, roles, menus) at start'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info')
+    .describe('pino log level'),
+  LOG_PRETTY: bool.default(false).describe('Human-readable logs instead of JSON lines'),
+  SESSION_TTL_MINUTES: int(5, 60 * 24 * 30)
+    .default(720)
+    .describe('Idle minutes after which a session expires (sliding: every call extends it)'),
+  SESSION_SINGLE: bool
+    .default(false)
+    .describe('One session per account: a new sign-in ends the older one (code 50012 there)'),
+  LOGIN_MAX_FAILURES: int(1, 100).default(5).describe('Failed sign-ins that lock an account'),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60)
+    .default(15)
+    .describe('How long a locked account stays locked'),
+  CAPTCHA_AFTER_FAILURES: int(0, 100)
+    .default(3)
+    .describe('Failures (per account or per IP, last lock window) after which login needs a captcha'),
+  LOGIN_RATE_LIMIT: int(1, 10_000).default(20).describe('Login attempts per IP per minute before HTTP 429'),
+  API_RATE_LIMIT: int(1, 1_000_000).default(1200).describe('API calls per IP per minute'),
+  BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024)
+    .default(1024 * 1024)
+    .describe('Largest JSON body accepted (413 above it)'),
+  TRUST_PROXY: bool.default(false).describe('Take the client IP from X-Forwarded-For (set behind a load balancer)'),
+  SMS_SENDER: z
+    .enum(['outbox'], { error: 'outbox' })
+    .default('outbox')
+    .describe('SMS sender; `outbox` writes messages to the sms_outbox table and the log'),
+  SMS_CODE_TTL_SECONDS: int(60, 3600).default(300).describe('Lifetime of an SMS code'),
+  SMS_RESEND_SECONDS: int(10, 3600).default(60).describe('Minimum gap between two codes to a phone'),
+  WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export interface Config extends Settings {
+  dataDir: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads settings from `env`; on a bad value throws a ConfigError whose message is one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(
+    Object.keys(settingsSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value === '' ? [] : [[key, value.trim()]];
+    }),
+  );
+  const parsed = settingsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'settings');
+    const shown = typeof input[name] === 'string' ? ` (got "${input[name]}")` : '';
+    throw new ConfigError(`Invalid setting ${name}${shown}: expected ${issue?.message}`);
+  }
+  const s = parsed.data;
+  return {
+    ...s,
+    dataDir: path.resolve(process.cwd(), s.DATA_DIR),
+    webDist: path.resolve(process.cwd(), s.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}
+
+export function describeSettings(): { name: string; default: string; meaning: string }[] {
+  return Object.entries(settingsSchema.shape).map(([name, schema]) => {
+    const def = schema.safeParse(undefined);
+    return {
+      name,
+      default: def.success && def.data !== undefined ? String(def.data) : '(unset)',
+      meaning: schema.description ?? '',
+    };
+  });
+}

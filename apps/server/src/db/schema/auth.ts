@@ -1,0 +1,101 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { roles, users } from './organization.ts';
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** sha256 of the bearer token: a leaked table does not leak sessions. */
+    tokenHash: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeRoleId: integer().references(() => roles.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text().notNull().default(''),
+    userAgent: text().notNull().default(''),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** logout | replaced | admin */
+    revokedReason: text(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    username: text().notNull(),
+    ip: text().notNull().default(''),
+    userAgent: text().notNull().default(''),
+    success: boolean().notNull(),
+    /** Why it failed: empty | bad_credentials | locked | disabled | captcha_missing | captcha_wrong */
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.ip, t.createdAt), index().on(t.createdAt)],
+);
+
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    username: text().notNull().default(''),
+    module: text().notNull(),
+    action: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    params: jsonb(),
+    before: jsonb(),
+    after: jsonb(),
+    /** success | failure */
+    result: text().notNull(),
+    error: text().notNull().default(''),
+    durationMs: integer().notNull().default(0),
+    ip: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.module, t.createdAt)],
+);
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  phone: text().notNull(),
+  purpose: text().notNull(),
+  content: text().notNull(),
+  sender: text().notNull(),
+  /** queued | sent | failed: the outbox sender leaves messages queued for a real gateway. */
+  status: text().notNull().default('queued'),
+  error: text().notNull().default(''),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  sentAt: timestamp({ withTimezone: true }),
+});
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    phone: text().notNull(),
+    purpose: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    ticketHash: text(),
+    ticketExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.phone, t.purpose, t.createdAt)],
+);
+
+export const captchas = pgTable('captchas', {
+  id: text().primaryKey(),
+  answerHash: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,0 +1,123 @@
+import { DEFAULT_LOCALE, isValidationMessageKey, type Locale, validationMessages } from '@water/contracts';
+
+/**
+ * Every message the server puts in `msg`, in both languages. The type makes a key without both
+ * translations a compile error; `{name}` placeholders are filled by `t()`.
+ */
+export const messages = {
+  ok: { 'zh-CN': '请求成功', 'en-US': 'Request successful' },
+  'auth.usernameRequired': { 'zh-CN': '用户名不能为空', 'en-US': 'Username cannot be empty' },
+  'auth.passwordRequired': { 'zh-CN': '密码不能为空', 'en-US': 'Password cannot be empty' },
+  'auth.badCredentials': {
+    'zh-CN': '账号或者密码错误',
+    'en-US': 'Incorrect username or password',
+  },
+  'auth.locked': {
+    'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    'en-US': 'Too many failed sign-ins: the account is locked, try again in {minutes} min',
+  },
+  'auth.disabled': {
+    'zh-CN': '账号已停用，请联系管理员',
+    'en-US': 'This account is disabled; contact an administrator',
+  },
+  'auth.captchaRequired': { 'zh-CN': '请输入验证码', 'en-US': 'Enter the captcha' },
+  'auth.captchaWrong': {
+    'zh-CN': '验证码错误或已过期，请重新输入',
+    'en-US': 'The captcha is wrong or has expired; try a new one',
+  },
+  'auth.notLoggedIn': { 'zh-CN': '未登录', 'en-US': 'Not logged in' },
+  'auth.illegalToken': {
+    'zh-CN': '登录凭证无效，请重新登录',
+    'en-US': 'Illegal token: please log in again',
+  },
+  'auth.otherClient': {
+    'zh-CN': '账号已在其他地方登录，请重新登录',
+    'en-US': 'This account has signed in elsewhere: please log in again',
+  },
+  'auth.tokenExpired': {
+    'zh-CN': '登录已过期，请重新登录',
+    'en-US': 'Your session has expired: please log in again',
+  },
+  'auth.forbidden': {
+    'zh-CN': '没有权限执行此操作',
+    'en-US': 'You do not have permission to do this',
+  },
+  'auth.noRole': {
+    'zh-CN': '账号未分配角色，请联系管理员',
+    'en-US': 'This account has no role; contact an administrator',
+  },
+  'sms.tooSoon': {
+    'zh-CN': '发送过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Too many codes: try again in {seconds} s',
+  },
+  'sms.codeWrong': {
+    'zh-CN': '短信验证码错误或已过期',
+    'en-US': 'The SMS code is wrong or has expired',
+  },
+  'sms.message': {
+    'zh-CN': '【岚川水务】您的验证码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
+    'en-US': '[Lanchuan Water] Your code is {code}, valid for {minutes} min. Ignore it if you did not ask for it.',
+  },
+  'http.badRequest': { 'zh-CN': '请求参数错误', 'en-US': 'Bad request' },
+  'http.validation': {
+    'zh-CN': '请求参数校验失败：{detail}',
+    'en-US': 'Validation failed: {detail}',
+  },
+  'http.invalidJson': {
+    'zh-CN': '请求体不是有效的 JSON',
+    'en-US': 'The request body is not valid JSON',
+  },
+  'http.unsupportedMediaType': {
+    'zh-CN': '不支持的请求内容类型',
+    'en-US': 'Unsupported content type',
+  },
+  'http.unauthorized': { 'zh-CN': '未授权', 'en-US': 'Unauthorized' },
+  'http.forbidden': { 'zh-CN': '禁止访问', 'en-US': 'Forbidden' },
+  'http.notFound': { 'zh-CN': '接口不存在', 'en-US': 'Not found' },
+  'http.methodNotAllowed': { 'zh-CN': '请求方法不允许', 'en-US': 'Method not allowed' },
+  'http.conflict': { 'zh-CN': '数据冲突', 'en-US': 'Conflict' },
+  'http.payloadTooLarge': {
+    'zh-CN': '请求体过大，上限 {limit} 字节',
+    'en-US': 'The request body is too large (limit {limit} bytes)',
+  },
+  'http.tooManyRequests': {
+    'zh-CN': '请求过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Too many requests: try again in {seconds} s',
+  },
+  'http.internal': {
+    'zh-CN': '服务器内部错误，请稍后再试',
+    'en-US': 'Internal server error; please try again later',
+  },
+  'http.unavailable': {
+    'zh-CN': '服务暂不可用',
+    'en-US': 'Service unavailable',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const template: string = messages[key][locale] ?? messages[key][DEFAULT_LOCALE];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** A contract's validation message key in the caller's language, or null if it is not one. */
+export function tValidation(locale: Locale, key: string): string | null {
+  return isValidationMessageKey(key) ? validationMessages[key][locale] : null;
+}
+
+/** Picks zh-CN or en-US from an Accept-Language header (q-values honoured); zh-CN by default. */
+export function localeFromHeader(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  let best: { locale: Locale; q: number } | null = null;
+  for (const part of header.split(',')) {
+    const [tag = '', ...rest] = part.trim().split(';');
+    const qParam = rest.find((p) => p.trim().startsWith('q='));
+    const q = qParam ? Number(qParam.trim().slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    const lower = tag.toLowerCase();
+    const locale: Locale | null = lower.startsWith('zh') ? 'zh-CN' : lower.startsWith('en') ? 'en-US' : null;
+    if (locale && (!best || q > best.q)) best = { locale, q };
+  }
+  return best?.locale ?? DEFAULT_LOCALE;
+}

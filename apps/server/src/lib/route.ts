@@ -1,0 +1,114 @@
+import { API_BASE, type Endpoint, envelope, ResultCode } from '@water/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { operationLog } from '../db/schema/index.ts';
+import { t } from '../i18n/messages.ts';
+import type { Access, Audit } from '../types.ts';
+
+type In<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+  Body: In<E['body']>;
+  Querystring: In<E['query']>;
+  Params: In<E['params']>;
+}>;
+
+export interface RouteOptions {
+  access: Access;
+  /** Required for every write: the operation-log entry it leaves, or `false` with a reason in a comment. */
+  audit?: Audit;
+  /** Overrides the global per-IP limit, e.g. `{ max: 20, timeWindow: '1 minute' }`; `false` exempts. */
+  rateLimit?: { max: number; timeWindow: string } | false;
+}
+
+const SECRET_KEYS = /pass(word)?|token|secret|captchaCode|^code$|ticket/i;
+
+/** Parameters as the operation log keeps them: secrets masked, long strings cut. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 5) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : maskSecrets(v, depth + 1)]),
+    );
+  }
+  if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
+  return value;
+}
+
+/**
+ * Registers one endpoint of a contract: its schemas validate and document the route, the
+ * handler returns only `data`. An audited write runs in one transaction with its
+ * operation-log row; a failed one still leaves a failure row.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  options: RouteOptions,
+  handler: (req: RouteRequest<E>, reply: FastifyReply) => Promise<z.input<E['data']>>,
+): void {
+  const isWrite = e.method !== 'GET';
+  if (isWrite && options.audit === undefined) {
+    throw new Error(`${e.method} ${e.path}: a write route must declare its audit entry`);
+  }
+  const audit = options.audit ?? false;
+  const ok = (req: FastifyRequest, data: unknown) => ({ code: ResultCode.ok, msg: t(req.locale, 'ok'), data });
+
+  app.route({
+    method: e.method,
+    url: API_BASE + e.path,
+    config: {
+      access: options.access,
+      audit,
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    },
+    schema: {
+      summary: e.summary,
+      tags: [...e.tags],
+      ...(options.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.params ? { params: e.params } : {}),
+      response: { 200: envelope(e.data) },
+    },
+    handler: async (req, reply) => {
+      const typed = req as RouteRequest<E>;
+      if (!audit) return ok(req, await handler(typed, reply));
+      const started = performance.now();
+      const entry = () => ({
+        userId: req.auth?.userId ?? null,
+        username: req.auth?.username ?? '',
+        module: audit.module,
+        action: audit.action,
+        method: req.method,
+        path: req.url.split('?')[0] ?? req.url,
+        params: maskSecrets({ ...(req.params as object), ...(req.query as object), ...(req.body as object) }),
+        before: req.auditChange?.before ?? null,
+        after: req.auditChange?.after ?? null,
+        ip: req.ip,
+        durationMs: Math.round(performance.now() - started),
+        createdAt: app.clock.now(),
+      });
+      try {
+        return ok(
+          req,
+          await app.db.transaction(async (tx) => {
+            req.tx = tx;
+            const data = await handler(typed, reply);
+            await tx.insert(operationLog).values({ ...entry(), result: 'success' });
+            return data;
+          }),
+        );
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        await app.db
+          .insert(operationLog)
+          .values({ ...entry(), result: 'failure', error: error.slice(0, 500) })
+          .catch((logErr: unknown) => req.log.error({ err: logErr }, 'operation log write failed'));
+        throw err;
+      } finally {
+        req.tx = null;
+      }
+    },
+  });
+}

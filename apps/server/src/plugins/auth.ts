@@ -1,0 +1,74 @@
+import { ALL_PERMISSIONS, ResultCode } from '@water/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { addMinutes } from '../lib/clock.ts';
+import { AppError, forbidden } from '../lib/errors.ts';
+import { sha256 } from '../lib/tokens.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import type { AuthContext } from '../types.ts';
+
+// Sliding expiry is refreshed at most once a minute per session, not on every call.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The caller's session, or the spec's code for why there is none (50008, 50012, 50014). */
+export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthContext> {
+  const token = bearerToken(req);
+  if (!token) throw new AppError(401, ResultCode.illegalToken, 'auth.notLoggedIn');
+  const repo = createAuthRepository(app.db);
+  const session = await repo.findSession(sha256(token));
+  if (!session) throw new AppError(401, ResultCode.illegalToken, 'auth.illegalToken');
+  if (session.revokedAt) {
+    throw session.revokedReason === 'replaced'
+      ? new AppError(401, ResultCode.otherClientLoggedIn, 'auth.otherClient')
+      : new AppError(401, ResultCode.illegalToken, 'auth.illegalToken');
+  }
+  const now = app.clock.now();
+  if (session.expiresAt <= now) throw new AppError(401, ResultCode.tokenExpired, 'auth.tokenExpired');
+  if (session.userStatus !== 'enabled') throw new AppError(401, ResultCode.illegalToken, 'auth.illegalToken');
+  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await repo.touchSession(session.id, now, addMinutes(now, app.config.SESSION_TTL_MINUTES));
+  }
+  const roleActive = session.roleStatus === 'enabled';
+  return {
+    sessionId: session.id,
+    userId: session.userId,
+    username: session.username,
+    roleId: roleActive ? session.activeRoleId : null,
+    roleCode: roleActive ? session.roleCode : null,
+  };
+}
+
+/**
+ * Checks every route's `config.access` before its handler: the session for signed-in routes,
+ * and the permission string against the active role for guarded ones.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tx', null);
+  app.decorateRequest('auditChange', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.url.startsWith('/api/') && !route.config?.access && !methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    req.auth = await authenticate(app, req);
+    if (typeof access === 'object') {
+      if (!req.auth.roleId) throw forbidden();
+      const permissions = await createAuthRepository(app.db).permissionsOf(req.auth.roleId);
+      if (!permissions.includes(ALL_PERMISSIONS) && !permissions.includes(access.permission)) throw forbidden();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Serves the built console from the same port as the API. Hashed assets are cached for good. */
+export const webPlugin = fp(async (app: FastifyInstance) => {
+  const root = app.config.webDist;
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'console not built: run `npm run build` (npm start does it); serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+});

@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed/index.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = {
+  level: config.LOG_LEVEL,
+  ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } } : {}),
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
+};
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const app = await buildApp({ config, database, logger });
+try {
+  await database.migrate();
+  await seed(database.db, { demo: config.SEED_DEMO });
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (err) {
+  app.log.fatal({ err }, 'start failed');
+  await database.close().catch(() => {});
+  process.exit(1);
+}
+const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+app.log.info(
+  `Water Ops Console ready on http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'}; API docs /api/docs)`,
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took over 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close(); // stops accepting, waits for requests in flight
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

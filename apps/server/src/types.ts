@@ -1,0 +1,40 @@
+import type { Locale } from '@water/contracts';
+import type { Config } from './config.ts';
+import type { Database, Db, Queryable } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+
+/** Who is calling, once the session is checked. */
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  username: string;
+  roleId: number | null;
+  roleCode: string | null;
+}
+
+/** Who may call a route: anyone, any signed-in user, or a user whose role holds a permission. */
+export type Access = 'public' | 'session' | { permission: string };
+
+/** Every write names its operation-log entry, or says why it keeps none (`false`). */
+export type Audit = false | { module: string; action: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: AuthContext | null;
+    /** The transaction an audited write runs in; its operation-log row commits with it. */
+    tx: Queryable | null;
+    /** Set by a write handler: the record before and after, for the operation log's diff. */
+    auditChange: { targetId?: string | number; before?: unknown; after?: unknown } | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    audit?: Audit;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Permission strings, RuoYi style (`module:entity:action`). Roles receive them through the
+ * button entries of their menu tree; `*:*:*` grants everything (the admin role).
+ */
+export const ALL_PERMISSIONS = '*:*:*';
+
+export const Permissions = {
+  systemUserList: 'system:user:list',
+  systemUserWrite: 'system:user:write',
+  systemRoleList: 'system:role:list',
+  systemRoleWrite: 'system:role:write',
+  systemMenuList: 'system:menu:list',
+  systemMenuWrite: 'system:menu:write',
+  systemLogList: 'system:log:list',
+  systemSmsOutbox: 'system:sms:outbox',
+} as const;
+export type Permission = (typeof Permissions)[keyof typeof Permissions];
+
+export const ROLE_ADMIN = 'admin';
+export const ROLE_USER = 'user';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Locale } from './locale.ts';
+
+/**
+ * Messages that contract schemas attach to their rules. The server answers them in the caller's
+ * language, the console shows them in its own: both read this one table.
+ */
+export const validationMessages = {
+  'validation.phone': {
+    'zh-CN': '请输入有效的中国大陆手机号',
+    'en-US': 'Enter a valid mainland China mobile number',
+  },
+  'validation.smsCode': { 'zh-CN': '验证码为 6 位数字', 'en-US': 'The code is 6 digits' },
+  'validation.required': { 'zh-CN': '必填', 'en-US': 'Required' },
+  'validation.tooLong': { 'zh-CN': '内容过长', 'en-US': 'Too long' },
+  'validation.controlChars': {
+    'zh-CN': '不能包含控制字符',
+    'en-US': 'Must not contain control characters',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+export function isValidationMessageKey(key: string): key is ValidationMessageKey {
+  return Object.hasOwn(validationMessages, key);
+}
+
+/** Mainland China mobile numbers: 11 digits starting 13–19. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, { error: 'validation.phone' });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** A single-line text field: trimmed, bounded, no control characters. */
+export function text(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: 'validation.tooLong' })
+    .refine((s) => !CONTROL_CHARS.test(s), { error: 'validation.controlChars' });
+}
+
+const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The check character of a unified social credit code (GB 32100-2015) from its first 17. */
+export function creditCodeCheckChar(first17: string): string | null {
+  if (first17.length !== 17) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const value = CREDIT_CODE_CHARS.indexOf(first17[i] ?? '');
+    if (value < 0) return null;
+    sum += value * (CREDIT_CODE_WEIGHTS[i] ?? 0);
+  }
+  return CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31] ?? null;
+}
+
+export function isValidCreditCode(code: string): boolean {
+  return code.length === 18 && creditCodeCheckChar(code.slice(0, 17)) === code[17];
+}
