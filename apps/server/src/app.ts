@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { randomCaptchaText } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -19,6 +20,7 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  captchaText?: () => string;
 }
 
 export async function buildApp({
@@ -26,6 +28,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   logger = false,
+  captchaText = randomCaptchaText,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -44,6 +47,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  app.decorate('captchaText', captchaText);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

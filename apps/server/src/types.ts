@@ -24,6 +24,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
+    /** Text of the next captcha; tests fix it, production draws it at random. */
+    captchaText: () => string;
   }
   interface FastifyRequest {
     locale: Locale;

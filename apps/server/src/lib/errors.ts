@@ -28,3 +28,14 @@ export const businessError = (
 export const notFound = () => new AppError(404, 404, 'http.notFound');
 export const forbidden = () => new AppError(403, 403, 'auth.forbidden');
 export const conflict = () => new AppError(409, 409, 'http.conflict');
+
+/**
+ * Thrown by an audited write whose work so far must stand although the call fails (a wrong
+ * guess counted against its limit): the transaction commits, then `error` is answered.
+ */
+export class CommitThenFail extends Error {
+  constructor(readonly error: Error) {
+    super(error.message);
+    this.name = 'CommitThenFail';
+  }
+}

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { operationLog } from '../db/schema/index.ts';
 import { t } from '../i18n/messages.ts';
 import type { Access, Audit } from '../types.ts';
+import { CommitThenFail } from './errors.ts';
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -21,6 +22,8 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: string } | false;
 }
 
+const LOGGED = Symbol('operation logged');
+
 const SECRET_KEYS = /pass(word)?|token|secret|captchaCode|^code$|ticket/i;
 
 /** Parameters as the operation log keeps them: secrets masked, long strings cut. */
@@ -29,10 +32,17 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : maskSecrets(v, depth + 1)]),
+      Object.entries(value).map(([k, v]) => [
+        k.replaceAll('\u0000', '\uFFFD'),
+        SECRET_KEYS.test(k) ? '******' : maskSecrets(v, depth + 1),
+      ]),
     );
   }
-  if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
+  if (typeof value === 'string') {
+    // PostgreSQL's jsonb refuses NUL; a hostile body must not turn into a 500 here.
+    const clean = value.replaceAll('\u0000', '\uFFFD');
+    return clean.length > 500 ? `${clean.slice(0, 500)}…` : clean;
+  }
   return value;
 }
 
@@ -90,16 +100,25 @@ export function route<E extends Endpoint>(
         createdAt: app.clock.now(),
       });
       try {
-        return ok(
-          req,
-          await app.db.transaction(async (tx) => {
-            req.tx = tx;
+        const outcome = await app.db.transaction(async (tx) => {
+          req.tx = tx;
+          try {
             const data = await handler(typed, reply);
             await tx.insert(operationLog).values({ ...entry(), result: 'success' });
-            return data;
-          }),
-        );
+            return { data };
+          } catch (err) {
+            if (!(err instanceof CommitThenFail)) throw err;
+            await tx.insert(operationLog).values({ ...entry(), result: 'failure', error: err.message.slice(0, 500) });
+            return { failure: err.error as Error };
+          }
+        });
+        if ('failure' in outcome && outcome.failure) {
+          req.tx = null;
+          throw Object.assign(outcome.failure, { [LOGGED]: true });
+        }
+        return ok(req, outcome.data);
       } catch (err) {
+        if (err instanceof Error && LOGGED in err) throw err;
         const error = err instanceof Error ? err.message : String(err);
         await app.db
           .insert(operationLog)

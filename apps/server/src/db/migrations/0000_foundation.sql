@@ -154,6 +154,11 @@ CREATE TABLE "roles" (
 	CONSTRAINT "roles_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "seed_marks" (
+	"key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "user_roles" (
 	"user_id" integer NOT NULL,
 	"role_id" integer NOT NULL,

@@ -171,3 +171,12 @@ export const roleMenus = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type MenuRow = typeof menus.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
+
+/**
+ * What the seed has ever created, by key ("menu:deviceList", "user:13800000001"). The seed
+ * creates only what it never created before, so a row an administrator deleted stays deleted.
+ */
+export const seedMarks = pgTable('seed_marks', {
+  key: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

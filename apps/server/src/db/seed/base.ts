@@ -1,7 +1,8 @@
 import { ROLE_ADMIN, ROLE_USER } from '@water/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../client.ts';
 import { menus, roleMenus, roles } from '../schema/index.ts';
+import { markSeeded, seededKeys } from './marks.ts';
 import { type SeedMenu, seedMenuTree } from './menu-tree.ts';
 
 /**
@@ -10,30 +11,36 @@ import { type SeedMenu, seedMenuTree } from './menu-tree.ts';
  * the seed itself creates, so nothing an administrator changed is put back.
  */
 export async function seedBase(db: Queryable): Promise<void> {
-  const createdRoles = await db
-    .insert(roles)
-    .values([
-      {
-        code: ROLE_ADMIN,
-        name: '管理员',
-        nameEn: 'Administrator',
-        description: '系统管理员，拥有全部权限',
-        dataScope: 'all',
-        sort: 1,
-        builtin: true,
-      },
-      {
-        code: ROLE_USER,
-        name: '普通用户',
-        nameEn: 'User',
-        description: '运行人员，不含系统管理功能',
-        dataScope: 'dept_and_below',
-        sort: 2,
-        builtin: true,
-      },
-    ])
-    .onConflictDoNothing({ target: roles.code })
-    .returning({ id: roles.id, code: roles.code });
+  const roleKeys = [`role:${ROLE_ADMIN}`, `role:${ROLE_USER}`];
+  const rolesDone = await seededKeys(db, roleKeys);
+  const roleSeeds = [
+    {
+      code: ROLE_ADMIN,
+      name: '管理员',
+      nameEn: 'Administrator',
+      description: '系统管理员，拥有全部权限',
+      dataScope: 'all',
+      sort: 1,
+      builtin: true,
+    },
+    {
+      code: ROLE_USER,
+      name: '普通用户',
+      nameEn: 'User',
+      description: '运行人员，不含系统管理功能',
+      dataScope: 'dept_and_below',
+      sort: 2,
+      builtin: true,
+    },
+  ].filter((r) => !rolesDone.has(`role:${r.code}`));
+  const createdRoles = roleSeeds.length
+    ? await db
+        .insert(roles)
+        .values(roleSeeds)
+        .onConflictDoNothing({ target: roles.code })
+        .returning({ id: roles.id, code: roles.code })
+    : [];
+  await markSeeded(db, roleKeys);
   const allRoles = await db
     .select({ id: roles.id, code: roles.code })
     .from(roles)
@@ -44,24 +51,31 @@ export async function seedBase(db: Queryable): Promise<void> {
   const existing = await db.select({ id: menus.id, name: menus.name }).from(menus);
   const idByName = new Map(existing.map((m) => [m.name, m.id]));
   const grants: { roleId: number; menuId: number }[] = [];
+  const grantTo = (menuId: number, adminOnly: boolean, isNewMenu: boolean) => {
+    for (const code of adminOnly ? [ROLE_ADMIN] : [ROLE_ADMIN, ROLE_USER]) {
+      const rid = roleId(code);
+      if (rid && (isNewMenu || newRoleCodes.has(code))) grants.push({ roleId: rid, menuId });
+    }
+  };
 
-  async function walk(items: SeedMenu[], parentId: number | null, adminOnly: boolean) {
-    for (const [index, item] of items.entries()) {
-      const onlyAdmin = adminOnly || Boolean(item.adminOnly);
-      let id = idByName.get(item.name);
-      const type = item.type ?? (item.children?.some((c) => c.type !== 'button') ? 'directory' : 'menu');
-      const grantTo = (isNewMenu: boolean) => {
-        for (const code of onlyAdmin ? [ROLE_ADMIN] : [ROLE_ADMIN, ROLE_USER]) {
-          const rid = roleId(code);
-          if (rid && (isNewMenu || newRoleCodes.has(code))) grants.push({ roleId: rid, menuId: id as number });
-        }
-      };
-      if (id === undefined) {
-        const [row] = await db
-          .insert(menus)
-          .values({
+  // One level of the tree per statement: a second start costs one select and no insert.
+  type Pending = { item: SeedMenu; index: number; parentId: number | null; adminOnly: boolean };
+  let level: Pending[] = seedMenuTree.map((item, index) => ({ item, index, parentId: null, adminOnly: false }));
+  while (level.length > 0) {
+    const done = await seededKeys(
+      db,
+      level.map((p) => `menu:${p.item.name}`),
+    );
+    const missing = level.filter((p) => !idByName.has(p.item.name) && !done.has(`menu:${p.item.name}`));
+    if (missing.length > 0) {
+      const inserted = await db
+        .insert(menus)
+        .values(
+          missing.map(({ item, index, parentId }) => ({
             parentId,
-            type,
+            type:
+              item.type ??
+              (item.children?.some((c) => c.type !== 'button') ? ('directory' as const) : ('menu' as const)),
             path: item.path,
             name: item.name,
             locale: `menu.${item.name}`,
@@ -74,24 +88,46 @@ export async function seedBase(db: Queryable): Promise<void> {
             ignoreCache: item.ignoreCache ?? false,
             externalLink: item.externalLink ?? '',
             permission: item.permission ?? '',
-          })
-          .onConflictDoNothing()
-          .returning({ id: menus.id });
-        if (row) {
-          id = row.id;
-          idByName.set(item.name, id);
-          grantTo(true);
-        } else {
-          // Another server inserted it at the same moment.
-          const [other] = await db.select({ id: menus.id }).from(menus).where(eq(menus.name, item.name));
-          id = other?.id;
-        }
-      } else {
-        grantTo(false);
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: menus.id, name: menus.name });
+      const newNames = new Set(inserted.map((m) => m.name));
+      for (const m of inserted) idByName.set(m.name, m.id);
+      if (inserted.length < missing.length) {
+        // Another server inserted some at the same moment.
+        const others = await db
+          .select({ id: menus.id, name: menus.name })
+          .from(menus)
+          .where(
+            inArray(
+              menus.name,
+              missing.map((p) => p.item.name).filter((n) => !newNames.has(n)),
+            ),
+          );
+        for (const m of others) idByName.set(m.name, m.id);
       }
-      if (id !== undefined && item.children) await walk(item.children, id, onlyAdmin);
+      await markSeeded(
+        db,
+        missing.map((p) => `menu:${p.item.name}`),
+      );
+      for (const p of missing) {
+        const id = idByName.get(p.item.name);
+        if (id !== undefined && newNames.has(p.item.name)) grantTo(id, p.adminOnly || Boolean(p.item.adminOnly), true);
+      }
     }
+    for (const p of level) {
+      const id = idByName.get(p.item.name);
+      if (id !== undefined && !missing.includes(p)) grantTo(id, p.adminOnly || Boolean(p.item.adminOnly), false);
+    }
+    level = level.flatMap((p) =>
+      (p.item.children ?? []).map((item, index) => ({
+        item,
+        index,
+        parentId: idByName.get(p.item.name) ?? null,
+        adminOnly: p.adminOnly || Boolean(p.item.adminOnly),
+      })),
+    );
   }
-  await walk(seedMenuTree, null, false);
   if (grants.length > 0) await db.insert(roleMenus).values(grants).onConflictDoNothing();
 }

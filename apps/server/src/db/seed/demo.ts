@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Queryable } from '../client.ts';
 import { departmentMembers, departments, enterprises, roles, userRoles, users } from '../schema/index.ts';
+import { markSeeded, seededKeys } from './marks.ts';
 
 const CREDIT_BASE = '91330781MA2LC8QX7'; // fictional; the check character is computed below
 export const DEMO_ENTERPRISE_CREDIT_CODE = CREDIT_BASE + creditCodeCheckChar(CREDIT_BASE);
@@ -103,59 +104,75 @@ const cachedHash = (password: string) => {
 
 /** The demo city's organisation and accounts. Inserts what is missing, edits nothing. */
 export async function seedDemo(db: Queryable): Promise<void> {
-  await db
-    .insert(enterprises)
-    .values({
-      name: '岚川市水务集团有限公司',
-      creditCode: DEMO_ENTERPRISE_CREDIT_CODE,
-      type: 'owner',
-      contact: '陈建国',
-      phone: '0579-88001234',
-      address: '岚川市滨江大道 88 号',
-    })
-    .onConflictDoNothing();
+  if (!(await seededKeys(db, ['enterprise:demo'])).has('enterprise:demo')) {
+    await markSeeded(db, ['enterprise:demo']);
+    await db
+      .insert(enterprises)
+      .values({
+        name: '岚川市水务集团有限公司',
+        creditCode: DEMO_ENTERPRISE_CREDIT_CODE,
+        type: 'owner',
+        contact: '陈建国',
+        phone: '0579-88001234',
+        address: '岚川市滨江大道 88 号',
+      })
+      .onConflictDoNothing();
+  }
   const [enterprise] = await db
     .select({ id: enterprises.id })
     .from(enterprises)
     .where(eq(enterprises.creditCode, DEMO_ENTERPRISE_CREDIT_CODE));
-  if (!enterprise) throw new Error('demo enterprise missing after insert');
 
   const deptIds = new Map<string, number>();
-  async function walk(items: DemoDept[], parentId: number | null, ancestors: string) {
+  async function walk(enterpriseId: number, items: DemoDept[], parentId: number | null, ancestors: string) {
+    const done = await seededKeys(
+      db,
+      items.map((d) => `dept:${d.name}`),
+    );
     for (const [index, item] of items.entries()) {
-      await db
-        .insert(departments)
-        .values({
-          enterpriseId: enterprise!.id,
-          parentId,
-          ancestors,
-          name: item.name,
-          orderNum: index + 1,
-          leader: item.leader ?? '',
-        })
-        .onConflictDoNothing();
+      if (!done.has(`dept:${item.name}`)) {
+        await markSeeded(db, [`dept:${item.name}`]);
+        await db
+          .insert(departments)
+          .values({
+            enterpriseId,
+            parentId,
+            ancestors,
+            name: item.name,
+            orderNum: index + 1,
+            leader: item.leader ?? '',
+          })
+          .onConflictDoNothing();
+      }
       const [row] = await db
         .select({ id: departments.id })
         .from(departments)
         .where(
           and(
-            eq(departments.enterpriseId, enterprise!.id),
+            eq(departments.enterpriseId, enterpriseId),
             parentId === null ? isNull(departments.parentId) : eq(departments.parentId, parentId),
             eq(departments.name, item.name),
           ),
         );
       if (!row) continue;
       deptIds.set(item.name, row.id);
-      if (item.children) await walk(item.children, row.id, `${ancestors},${row.id}`);
+      if (item.children) await walk(enterpriseId, item.children, row.id, `${ancestors},${row.id}`);
     }
   }
-  await walk(demoDepartments, null, '0');
+  // An administrator who removed the demo enterprise keeps it removed, departments and all.
+  if (enterprise) await walk(enterprise.id, demoDepartments, null, '0');
 
   const roleRows = await db
     .select({ id: roles.id, code: roles.code })
     .from(roles)
     .where(inArray(roles.code, [ROLE_ADMIN, ROLE_USER]));
+  const usersDone = await seededKeys(
+    db,
+    demoUsers.map((u) => `user:${u.username}`),
+  );
   for (const u of demoUsers) {
+    if (usersDone.has(`user:${u.username}`)) continue;
+    await markSeeded(db, [`user:${u.username}`]);
     const departmentId = deptIds.get(u.department) ?? null;
     const [created] = await db
       .insert(users)
@@ -170,7 +187,7 @@ export async function seedDemo(db: Queryable): Promise<void> {
         location: 'lanchuan',
         locationName: '岚川市',
         certification: 1,
-        enterpriseId: enterprise.id,
+        enterpriseId: enterprise?.id ?? null,
         departmentId,
       })
       .onConflictDoNothing()

@@ -5,13 +5,15 @@ import svgCaptcha from 'svg-captcha';
 import type { MenuRow } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
 import { addMinutes, addSeconds } from '../../lib/clock.ts';
-import { AppError, businessError } from '../../lib/errors.ts';
+import { AppError, businessError, CommitThenFail } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newNumericCode, newToken, sha256 } from '../../lib/tokens.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { type AuthRepository, createAuthRepository } from './auth.repository.ts';
 
 const CAPTCHA_TTL_SECONDS = 120;
+// The package's callable default export (text in, SVG out) is missing from its typings.
+const renderCaptcha = svgCaptcha as unknown as (text: string, options: object) => string;
 const SMS_MAX_ATTEMPTS = 5;
 const SMS_TICKET_TTL_SECONDS = 600;
 
@@ -137,7 +139,8 @@ export function createAuthService(app: FastifyInstance) {
 
     async captcha(req: FastifyRequest, username?: string) {
       const now = clock.now();
-      const c = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, background: '#f2f3f5' });
+      const text = app.captchaText();
+      const c = { text, data: renderCaptcha(text, { noise: 3, color: true, background: '#f2f3f5' }) };
       const id = randomUUID();
       const expiresAt = addSeconds(now, CAPTCHA_TTL_SECONDS);
       await repo().createCaptcha({ id, answerHash: sha256(c.text.toLowerCase()), expiresAt, createdAt: now });
@@ -193,9 +196,9 @@ export function createAuthService(app: FastifyInstance) {
       const wrong = businessError(400, 'sms.codeWrong');
       if (!latest || latest.consumedAt || latest.expiresAt <= now || latest.attempts >= SMS_MAX_ATTEMPTS) throw wrong;
       if (latest.codeHash !== sha256(body.code)) {
-        // Counted outside the request's transaction, so a wrong guess is remembered although the call fails.
-        await createAuthRepository(app.db).updateSmsCode(latest.id, { attempts: latest.attempts + 1 });
-        throw wrong;
+        // The guess is counted although the call fails.
+        await r.updateSmsCode(latest.id, { attempts: latest.attempts + 1 });
+        throw new CommitThenFail(wrong);
       }
       const ticket = newToken();
       await r.updateSmsCode(latest.id, {
