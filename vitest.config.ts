@@ -25,6 +25,8 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           maxWorkers: onPostgres ? 1 : 2,
+          // a group of its own: its worker count differs from the other projects'
+          sequence: { groupOrder: 1 },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeSettings, loadConfig } from './config.ts';
@@ -41,6 +42,11 @@ describe('settings', () => {
     const rows = describeSettings();
     expect(rows.find((r) => r.name === 'PORT')).toMatchObject({ default: '8080' });
     for (const row of rows) expect(row.meaning, row.name).not.toBe('');
+  });
+
+  it('is listed, every setting of it, in the README', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    for (const row of describeSettings()) expect(readme, row.name).toContain(`| \`${row.name}\` |`);
   });
 
   it('stops the real server on a bad setting: exit code 1, one line, no stack trace', () => {
