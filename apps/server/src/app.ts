@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { randomCaptchaText } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validation.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -62,11 +64,13 @@ export async function buildApp({
   });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
+  await app.register(multipart);
   await app.register(webPlugin);
 
   // Modules: the table of contents of the API.
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
 
   return app;
 }

@@ -5,3 +5,4 @@ export * from './common/locale.ts';
 export * from './common/pagination.ts';
 export * from './common/permissions.ts';
 export * from './common/validation.ts';
+export * from './account.ts';

@@ -58,6 +58,34 @@ export const messages = {
     'zh-CN': '【岚川水务】您的验证码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
     'en-US': '[Lanchuan Water] Your code is {code}, valid for {minutes} min. Ignore it if you did not ask for it.',
   },
+  'account.taken': {
+    'zh-CN': '用户名或手机号已被使用',
+    'en-US': 'That username or phone number is already in use',
+  },
+  'account.roleNotHeld': { 'zh-CN': '您没有该角色', 'en-US': 'You do not hold that role' },
+  'account.oldPasswordWrong': { 'zh-CN': '原密码不正确', 'en-US': 'The current password is wrong' },
+  'account.samePassword': {
+    'zh-CN': '新密码不能与原密码相同',
+    'en-US': 'The new password must differ from the current one',
+  },
+  'account.ticketInvalid': {
+    'zh-CN': '验证已失效，请重新获取短信验证码',
+    'en-US': 'The verification has expired; request a new SMS code',
+  },
+  'account.sessionNotFound': { 'zh-CN': '会话不存在或已结束', 'en-US': 'No such session, or it has ended' },
+  'account.cannotEndCurrent': {
+    'zh-CN': '不能在此结束当前会话，请使用退出登录',
+    'en-US': 'The current session cannot be ended here: log out instead',
+  },
+  'upload.missing': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
+  'upload.badType': {
+    'zh-CN': '文件类型不支持，请上传 {types}',
+    'en-US': 'Unsupported file type: upload {types}',
+  },
+  'upload.tooLarge': {
+    'zh-CN': '文件过大，上限 {mb} MB',
+    'en-US': 'The file is too large (limit {mb} MB)',
+  },
   'http.badRequest': { 'zh-CN': '请求参数错误', 'en-US': 'Bad request' },
   'http.validation': {
     'zh-CN': '请求参数校验失败：{detail}',

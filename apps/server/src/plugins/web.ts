@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,20 @@ import fp from 'fastify-plugin';
 
 /** Serves the built console from the same port as the API. Hashed assets are cached for good. */
 export const webPlugin = fp(async (app: FastifyInstance) => {
+  // Uploaded files (avatars) have random names; nosniff keeps a browser from reading them as anything else.
+  const uploads = path.join(app.config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.header('x-content-type-options', 'nosniff');
+      res.header('cache-control', 'public, max-age=86400');
+    },
+  });
+
   const root = app.config.webDist;
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'console not built: run `npm run build` (npm start does it); serving the API only');

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -69,7 +71,12 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await testDatabase();
   const clock = testClock();
-  const config = loadConfig({ LOGIN_RATE_LIMIT: '1000', API_RATE_LIMIT: '100000', ...env });
+  const config = loadConfig({
+    LOGIN_RATE_LIMIT: '1000',
+    API_RATE_LIMIT: '100000',
+    DATA_DIR: path.join(os.tmpdir(), `water-test-${process.pid}`),
+    ...env,
+  });
   const app = await buildApp({ config, database, clock, captchaText: () => 'AB2C' });
   await app.ready();
   let ipCounter = 0;

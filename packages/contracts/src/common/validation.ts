@@ -13,6 +13,16 @@ export const validationMessages = {
   'validation.smsCode': { 'zh-CN': '验证码为 6 位数字', 'en-US': 'The code is 6 digits' },
   'validation.required': { 'zh-CN': '必填', 'en-US': 'Required' },
   'validation.tooLong': { 'zh-CN': '内容过长', 'en-US': 'Too long' },
+  'validation.passwordWeak': {
+    'zh-CN': '密码须为 8–64 位，且同时包含字母和数字',
+    'en-US': 'Use 8–64 characters with both letters and digits',
+  },
+  'validation.username': {
+    'zh-CN': '用户名为 2–64 位字母、数字或 . _ @ -',
+    'en-US': 'Usernames are 2–64 letters, digits or . _ @ -',
+  },
+  'validation.email': { 'zh-CN': '请输入有效的邮箱地址', 'en-US': 'Enter a valid email address' },
+  'validation.url': { 'zh-CN': '请输入以 http(s):// 开头的网址', 'en-US': 'Enter a URL starting with http(s)://' },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

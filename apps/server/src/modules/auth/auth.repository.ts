@@ -53,6 +53,13 @@ export function createAuthRepository(db: Queryable) {
       return db.update(users).set({ failedLoginCount, lockedUntil }).where(eq(users.id, userId));
     },
 
+    signedIn(userId: number, at: Date) {
+      return db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: at })
+        .where(eq(users.id, userId));
+    },
+
     /** Roles a user holds, enabled ones only, the administrators' first. */
     rolesOf(userId: number) {
       return db

@@ -112,7 +112,7 @@ export function createAuthService(app: FastifyInstance) {
           userAgent,
         });
         if (config.SESSION_SINGLE && session) await txRepo.revokeOtherSessions(user.id, session.id, now);
-        await txRepo.setFailures(user.id, 0, null);
+        await txRepo.signedIn(user.id, now);
         await txRepo.recordLogin({ userId: user.id, username, ip, userAgent, success: true, createdAt: now });
       });
       return { token, expiresAt: expiresAt.toISOString() };

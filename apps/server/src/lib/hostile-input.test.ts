@@ -1,7 +1,7 @@
-import { authApi, type Endpoint } from '@water/contracts';
+import { accountApi, authApi, type Endpoint } from '@water/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { bearer, createTestApp, resetDatabase, type TestApp } from '../testing/build-app.ts';
 
 let t: TestApp;
 let token: string;
@@ -54,16 +54,19 @@ const hostile: unknown[] = [
   { __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } },
 ];
 
-const bodyRoutes = Object.entries(authApi).filter(([, e]) => e.method !== 'GET') as [string, Endpoint][];
+const bodyRoutes = Object.entries({ ...authApi, ...accountApi }).filter(([, e]) => e.method !== 'GET') as [
+  string,
+  Endpoint,
+][];
 
-describe('bad input on every auth route', () => {
+describe('bad input on every auth and account route', () => {
   for (const [name, e] of bodyRoutes) {
     it(`${e.method} ${e.path} (${name}) answers hostile bodies with a 4xx envelope and writes nothing`, async () => {
       const before = await snapshot();
       for (const [i, payload] of hostile.entries()) {
         const res = await t.inject({
           method: e.method,
-          url: `/api${e.path}`,
+          url: `/api${e.path.replace(':id', '1')}`,
           headers: { ...bearer(token), 'content-type': 'application/json' },
           payload: JSON.stringify(payload),
           remoteAddress: `10.20.${i}.1`,
