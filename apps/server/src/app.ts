@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mqttPlugin } from './plugins/mqtt.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
@@ -65,6 +66,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(openapiPlugin);
   await app.register(multipart);
+  await app.register(mqttPlugin);
   await app.register(webPlugin);
 
   // Modules: the table of contents of the API.

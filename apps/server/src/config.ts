@@ -60,6 +60,17 @@ export const settingsSchema = z.object({
     .describe('SMS sender; `outbox` writes messages to the sms_outbox table and the log'),
   SMS_CODE_TTL_SECONDS: int(60, 3600).default(300).describe('Lifetime of an SMS code'),
   SMS_RESEND_SECONDS: int(10, 3600).default(60).describe('Minimum gap between two codes to a phone'),
+  MQTT_URL: z
+    .string()
+    .refine((v) => /^(mqtts?|wss?):\/\/.+/.test(v) && URL.canParse(v), {
+      error: 'an mqtt://, mqtts://, ws:// or wss:// URL, e.g. mqtt://127.0.0.1:1883',
+    })
+    .optional()
+    .describe('External MQTT broker (Mosquitto, EMQX); when unset the embedded broker runs'),
+  MQTT_PORT: int(0, 65535)
+    .default(1884)
+    .describe('Port of the embedded MQTT broker (1884, clear of a Mosquitto on 1883); 0 turns it off'),
+  MQTT_HOST: z.string().min(1).default('0.0.0.0').describe('Interface the embedded MQTT broker listens on'),
   WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
 });
 

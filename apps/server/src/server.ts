@@ -33,7 +33,7 @@ try {
 }
 const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 app.log.info(
-  `Water Ops Console ready on http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'}; API docs /api/docs)`,
+  `Water Ops Console ready on http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'}; API docs /api/docs; MQTT: ${app.mqtt.status().mode} ${app.mqtt.status().endpoint})`,
 );
 
 let closing = false;

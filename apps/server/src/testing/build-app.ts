@@ -74,6 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({
     LOGIN_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
+    MQTT_PORT: '0',
     DATA_DIR: path.join(os.tmpdir(), `water-test-${process.pid}`),
     ...env,
   });

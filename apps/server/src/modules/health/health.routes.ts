@@ -7,7 +7,8 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get('/readyz', { config, schema: { hide: true } }, async (req, reply) => {
     try {
       await app.database.ping();
-      return { status: 'ready', database: app.database.kind };
+      // The broker is reported, not required: the console stays useful while devices reconnect.
+      return { status: 'ready', database: app.database.kind, mqtt: app.mqtt.status() };
     } catch (err) {
       req.log.warn({ err }, 'readiness: database unreachable');
       return reply.status(503).send({ status: 'unavailable', database: app.database.kind });
