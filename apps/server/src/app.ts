@@ -51,8 +51,15 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('clock', clock);
   app.decorate('captchaText', captchaText);
+  // While closing, answers in flight end their keep-alive connection, so close() does not wait
+  // for clients' idle sockets (Fastify only drops the connections idle when close() starts).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   // Cross-cutting plugins first.

@@ -22,19 +22,6 @@ const logger = {
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const app = await buildApp({ config, database, logger });
-try {
-  await database.migrate();
-  await seed(database.db, { demo: config.SEED_DEMO });
-  await app.listen({ port: config.PORT, host: config.HOST });
-} catch (err) {
-  app.log.fatal({ err }, 'start failed');
-  await database.close().catch(() => {});
-  process.exit(1);
-}
-const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-app.log.info(
-  `Water Ops Console ready on http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'}; API docs /api/docs; MQTT: ${app.mqtt.status().mode} ${app.mqtt.status().endpoint})`,
-);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -57,3 +44,17 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await database.migrate();
+  await seed(database.db, { demo: config.SEED_DEMO });
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (err) {
+  app.log.fatal({ err }, 'start failed');
+  await database.close().catch(() => {});
+  process.exit(1);
+}
+const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+app.log.info(
+  `Water Ops Console ready on http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'}; API docs /api/docs; MQTT: ${app.mqtt.status().mode} ${app.mqtt.status().endpoint})`,
+);

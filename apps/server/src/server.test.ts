@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-server-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(port: number): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', DATABASE_URL: '' },
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitReady(port: number) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become ready');
+}
+
+// Runs once, in the PGlite pass: the process test does not depend on the database server.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', () => {
+  const port = 18_500 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50);
+
+  it('keeps its data across restarts and finishes a request in flight on SIGTERM, then exits 0', async () => {
+    const first = start(port);
+    await waitReady(port);
+    const login = () =>
+      fetch(`http://127.0.0.1:${port}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: '13800000001', password: 'Admin@2026' }),
+      });
+    const token = ((await (await login()).json()) as { data: { token: string } }).data.token;
+    const inFlight = login();
+    await new Promise((r) => setTimeout(r, 10));
+    first.child.kill('SIGTERM');
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    const code = await first.exited;
+    expect(code, first.output().slice(-2000)).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    // The embedded database in DATA_DIR survives: the session issued before the restart still works.
+    const second = start(port);
+    try {
+      await waitReady(port);
+      const info = await fetch(`http://127.0.0.1:${port}/api/v1/remote/users/role-info`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await info.json()) as { code: number }).code).toBe(200);
+    } finally {
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    }
+  }, 90_000);
+});
