@@ -11,10 +11,12 @@ import { validatorCompiler } from './lib/validation.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mqttPlugin } from './plugins/mqtt.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
 
@@ -74,12 +76,14 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(multipart);
   await app.register(mqttPlugin);
+  await app.register(realtimePlugin);
   await app.register(webPlugin);
 
   // Modules: the table of contents of the API.
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(messagesRoutes);
 
   return app;
 }

@@ -34,6 +34,9 @@ declare module 'fastify' {
     tx: Queryable | null;
     /** Set by a write handler: the record before and after, for the operation log's diff. */
     auditChange: { targetId?: string | number; before?: unknown; after?: unknown } | null;
+    /** Runs `fn` once the request's transaction has committed (live pushes, file clean-up). */
+    afterCommit(fn: () => Promise<void> | void): void;
+    commitHooks: (() => Promise<void> | void)[] | null;
   }
   interface FastifyContextConfig {
     access?: Access;

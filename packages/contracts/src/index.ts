@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './auth.ts';
 export * from './common/endpoint.ts';
 export * from './common/envelope.ts';
@@ -5,4 +6,4 @@ export * from './common/locale.ts';
 export * from './common/pagination.ts';
 export * from './common/permissions.ts';
 export * from './common/validation.ts';
-export * from './account.ts';
+export * from './messages.ts';

@@ -77,6 +77,10 @@ export const messages = {
     'zh-CN': '不能在此结束当前会话，请使用退出登录',
     'en-US': 'The current session cannot be ended here: log out instead',
   },
+  'messages.notYours': {
+    'zh-CN': '包含不属于您的消息',
+    'en-US': 'Some of these messages are not yours',
+  },
   'upload.missing': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
   'upload.badType': {
     'zh-CN': '文件类型不支持，请上传 {types}',

@@ -83,7 +83,17 @@ export function route<E extends Endpoint>(
     },
     handler: async (req, reply) => {
       const typed = req as RouteRequest<E>;
-      if (!audit) return ok(req, await handler(typed, reply));
+      const runCommitHooks = async () => {
+        for (const hook of req.commitHooks ?? []) {
+          await Promise.resolve(hook()).catch((err: unknown) => req.log.error({ err }, 'after-commit hook failed'));
+        }
+        req.commitHooks = null;
+      };
+      if (!audit) {
+        const data = await handler(typed, reply);
+        await runCommitHooks();
+        return ok(req, data);
+      }
       const started = performance.now();
       const entry = () => ({
         userId: req.auth?.userId ?? null,
@@ -114,8 +124,10 @@ export function route<E extends Endpoint>(
         });
         if ('failure' in outcome && outcome.failure) {
           req.tx = null;
+          req.commitHooks = null;
           throw Object.assign(outcome.failure, { [LOGGED]: true });
         }
+        await runCommitHooks();
         return ok(req, outcome.data);
       } catch (err) {
         if (err instanceof Error && LOGGED in err) throw err;

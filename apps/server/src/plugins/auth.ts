@@ -21,6 +21,10 @@ export function bearerToken(req: FastifyRequest): string | null {
 export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw new AppError(401, ResultCode.illegalToken, 'auth.notLoggedIn');
+  return authenticateToken(app, token);
+}
+
+export async function authenticateToken(app: FastifyInstance, token: string): Promise<AuthContext> {
   const repo = createAuthRepository(app.db);
   const session = await repo.findSession(sha256(token));
   if (!session) throw new AppError(401, ResultCode.illegalToken, 'auth.illegalToken');
@@ -53,6 +57,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('tx', null);
   app.decorateRequest('auditChange', null);
+  app.decorateRequest('commitHooks', null);
+  app.decorateRequest('afterCommit', function (this: FastifyRequest, fn: () => Promise<void> | void) {
+    this.commitHooks ??= [];
+    this.commitHooks.push(fn);
+  });
 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
