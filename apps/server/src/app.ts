@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mqttPlugin } from './plugins/mqtt.ts';
@@ -84,6 +85,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(messagesRoutes);
+  await app.register(noticesRoutes);
 
   return app;
 }

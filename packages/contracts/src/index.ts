@@ -7,3 +7,4 @@ export * from './common/pagination.ts';
 export * from './common/permissions.ts';
 export * from './common/validation.ts';
 export * from './messages.ts';
+export * from './notices.ts';

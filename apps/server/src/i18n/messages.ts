@@ -81,6 +81,14 @@ export const messages = {
     'zh-CN': '包含不属于您的消息',
     'en-US': 'Some of these messages are not yours',
   },
+  'notices.wrongState': {
+    'zh-CN': '通知当前状态不允许此操作',
+    'en-US': 'The notice is not in a state that allows this',
+  },
+  'notices.noRecipients': {
+    'zh-CN': '发布对象中没有可接收的用户',
+    'en-US': 'Nobody in this audience can receive it',
+  },
   'upload.missing': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
   'upload.badType': {
     'zh-CN': '文件类型不支持，请上传 {types}',

@@ -13,6 +13,7 @@ export const Permissions = {
   systemMenuWrite: 'system:menu:write',
   systemLogList: 'system:log:list',
   systemSmsOutbox: 'system:sms:outbox',
+  noticeWrite: 'message:notice:write',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

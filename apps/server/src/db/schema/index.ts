@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './messages.ts';
+export * from './notices.ts';
 export * from './organization.ts';

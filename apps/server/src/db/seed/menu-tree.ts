@@ -124,6 +124,7 @@ export const seedMenuTree: SeedMenu[] = [
         path: 'callPoliceNotification',
         zh: '发布通知',
         en: 'Publish notices',
+        children: [{ ...btn(Permissions.noticeWrite, '发布通知', 'Publish notices'), adminOnly: true }],
       },
     ],
   },

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { messages, notices, users } from '../../db/schema/index.ts';
+
+export function createNoticesRepository(db: Queryable) {
+  const stats = (ids: number[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            sourceId: messages.sourceId,
+            recipients: count(),
+            reads: sql<number>`count(*) filter (where ${messages.status} = 1)`.mapWith(Number),
+          })
+          .from(messages)
+          .where(and(eq(messages.source, 'notice'), inArray(messages.sourceId, ids.map(String))))
+          .groupBy(messages.sourceId);
+
+  return {
+    stats,
+
+    async page(filter: { page: number; pageSize: number; status?: string | undefined; keyword?: string | undefined }) {
+      const where = and(
+        filter.status ? eq(notices.status, filter.status) : undefined,
+        filter.keyword ? ilike(notices.title, `%${filter.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(notices).where(where);
+      const rows = await db
+        .select({ notice: notices, authorName: users.displayName })
+        .from(notices)
+        .leftJoin(users, eq(users.id, notices.authorId))
+        .where(where)
+        .orderBy(desc(notices.updatedAt), desc(notices.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    byId(id: number) {
+      return db
+        .select({ notice: notices, authorName: users.displayName })
+        .from(notices)
+        .leftJoin(users, eq(users.id, notices.authorId))
+        .where(eq(notices.id, id))
+        .then((rows) => rows[0]);
+    },
+
+    insert(values: typeof notices.$inferInsert) {
+      return db
+        .insert(notices)
+        .values(values)
+        .returning({ id: notices.id })
+        .then((rows) => rows[0]!.id);
+    },
+
+    update(id: number, values: Partial<typeof notices.$inferInsert>) {
+      return db.update(notices).set(values).where(eq(notices.id, id));
+    },
+
+    remove(id: number) {
+      return db.delete(notices).where(eq(notices.id, id));
+    },
+
+    /** Did this notice reach the user? */
+    async reached(noticeId: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.source, 'notice'), eq(messages.sourceId, String(noticeId)), eq(messages.userId, userId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Removes a notice's messages from every box; returns whose. */
+    removeMessages(noticeId: number) {
+      return db
+        .delete(messages)
+        .where(and(eq(messages.source, 'notice'), eq(messages.sourceId, String(noticeId))))
+        .returning({ userId: messages.userId });
+    },
+
+    announcements(userId: number, limit: number) {
+      return db
+        .select({
+          id: notices.id,
+          title: notices.title,
+          level: notices.level,
+          publishedAt: notices.publishedAt,
+          status: messages.status,
+        })
+        .from(messages)
+        .innerJoin(notices, sql`${notices.id}::text = ${messages.sourceId}`)
+        .where(and(eq(messages.userId, userId), eq(messages.source, 'notice'), eq(notices.status, 'published')))
+        .orderBy(desc(notices.publishedAt), desc(notices.id))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { ALL_PERMISSIONS, type Notice, type NoticeAudience, type NoticeInput, Permissions } from '@water/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { htmlToText, sanitizeRichText } from '../../lib/sanitize.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createMessagesRepository } from '../messages/messages.repository.ts';
+import { sendMessage } from '../messages/send-message.ts';
+import { createNoticesRepository } from './notices.repository.ts';
+
+type Level = 0 | 1 | 3;
+const asLevel = (n: number): Level => (n === 1 || n === 3 ? n : 0);
+
+export function createNoticesService(app: FastifyInstance) {
+  const repo = (req: FastifyRequest) => createNoticesRepository(req.tx ?? app.db);
+
+  async function load(req: FastifyRequest, id: number): Promise<Notice> {
+    const r = repo(req);
+    const row = await r.byId(id);
+    if (!row) throw notFound();
+    const [stat] = await r.stats([id]);
+    const n = row.notice;
+    return {
+      id: n.id,
+      title: n.title,
+      level: asLevel(n.level),
+      status: n.status as Notice['status'],
+      audience: n.audience as NoticeAudience,
+      authorName: row.authorName ?? '',
+      publishedAt: n.publishedAt?.toISOString() ?? null,
+      updatedAt: n.updatedAt.toISOString(),
+      recipients: stat?.recipients ?? 0,
+      reads: stat?.reads ?? 0,
+      contentHtml: n.contentHtml,
+    };
+  }
+
+  async function editable(req: FastifyRequest, id: number, allowed: string[]) {
+    const row = await repo(req).byId(id);
+    if (!row) throw notFound();
+    if (!allowed.includes(row.notice.status)) throw new AppError(409, 409, 'notices.wrongState');
+    return row.notice;
+  }
+
+  const pushUnread = (userIds: number[]) => async () => {
+    const reader = createMessagesRepository(app.db);
+    for (const userId of new Set(userIds)) {
+      app.realtime.toUser(userId, { type: 'unread', unread: await reader.unread(userId) });
+    }
+  };
+
+  return {
+    async list(req: FastifyRequest, query: { page: number; pageSize: number; status?: string; keyword?: string }) {
+      const { total, rows } = await repo(req).page(query);
+      const stats = await repo(req).stats(rows.map((r) => r.notice.id));
+      return {
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map(({ notice: n, authorName }) => {
+          const stat = stats.find((s) => s.sourceId === String(n.id));
+          return {
+            id: n.id,
+            title: n.title,
+            level: asLevel(n.level),
+            status: n.status as Notice['status'],
+            audience: n.audience as NoticeAudience,
+            authorName: authorName ?? '',
+            publishedAt: n.publishedAt?.toISOString() ?? null,
+            updatedAt: n.updatedAt.toISOString(),
+            recipients: stat?.recipients ?? 0,
+            reads: stat?.reads ?? 0,
+          };
+        }),
+      };
+    },
+
+    /** Notice managers see any notice; everyone else only a published one that reached them. */
+    async get(req: FastifyRequest, id: number) {
+      const auth = req.auth!;
+      const permissions = auth.roleId ? await createAuthRepository(app.db).permissionsOf(auth.roleId) : [];
+      const manager = permissions.includes(ALL_PERMISSIONS) || permissions.includes(Permissions.noticeWrite);
+      if (!manager) {
+        const notice = await load(req, id).catch(() => null);
+        if (!notice || notice.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
+        return notice;
+      }
+      return load(req, id);
+    },
+
+    async create(req: FastifyRequest, input: NoticeInput) {
+      const now = app.clock.now();
+      const id = await repo(req).insert({
+        title: input.title,
+        contentHtml: sanitizeRichText(input.contentHtml),
+        level: input.level,
+        audience: input.audience,
+        authorId: req.auth!.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const notice = await load(req, id);
+      req.auditChange = { targetId: id, after: notice };
+      return notice;
+    },
+
+    async update(req: FastifyRequest, id: number, input: NoticeInput) {
+      await editable(req, id, ['draft']);
+      const before = await load(req, id);
+      await repo(req).update(id, {
+        title: input.title,
+        contentHtml: sanitizeRichText(input.contentHtml),
+        level: input.level,
+        audience: input.audience,
+        updatedAt: app.clock.now(),
+      });
+      const after = await load(req, id);
+      req.auditChange = { targetId: id, before, after };
+      return after;
+    },
+
+    async publish(req: FastifyRequest, id: number) {
+      const notice = await editable(req, id, ['draft']);
+      const audience = notice.audience as NoticeAudience;
+      const now = app.clock.now();
+      const { recipients } = await sendMessage(
+        app,
+        req.tx!,
+        audience.type === 'all'
+          ? { all: true }
+          : audience.type === 'roles'
+            ? { roles: audience.codes }
+            : { departments: audience.ids },
+        {
+          type: 'notice',
+          title: notice.title,
+          content: htmlToText(notice.contentHtml),
+          messageType: asLevel(notice.level),
+          source: 'notice',
+          sourceId: String(id),
+        },
+        (fn) => req.afterCommit(fn),
+      );
+      if (recipients.length === 0) throw businessError(400, 'notices.noRecipients');
+      await repo(req).update(id, { status: 'published', publishedAt: now, updatedAt: now });
+      const after = await load(req, id);
+      req.auditChange = {
+        targetId: id,
+        before: { status: 'draft' },
+        after: { status: 'published', recipients: recipients.length },
+      };
+      return after;
+    },
+
+    async withdraw(req: FastifyRequest, id: number) {
+      await editable(req, id, ['published']);
+      const now = app.clock.now();
+      const removed = await repo(req).removeMessages(id);
+      await repo(req).update(id, { status: 'withdrawn', withdrawnAt: now, updatedAt: now });
+      req.afterCommit(pushUnread(removed.map((r) => r.userId)));
+      req.auditChange = { targetId: id, before: { status: 'published' }, after: { status: 'withdrawn' } };
+      return load(req, id);
+    },
+
+    async remove(req: FastifyRequest, id: number) {
+      const before = await editable(req, id, ['draft', 'withdrawn']);
+      await repo(req).remove(id);
+      req.auditChange = { targetId: id, before: { title: before.title, status: before.status } };
+      return null;
+    },
+
+    async announcements(req: FastifyRequest, limit: number) {
+      const rows = await repo(req).announcements(req.auth!.userId, limit);
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        level: asLevel(r.level),
+        publishedAt: (r.publishedAt ?? new Date(0)).toISOString(),
+        read: r.status === 1,
+      }));
+    },
+  };
+}

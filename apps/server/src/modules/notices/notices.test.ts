@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { departments, messages, notices, operationLog } from '../../db/schema/index.ts';
+import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  admin = await t.login();
+  user = await t.login('user', 'User@2026');
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  t.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const draft = {
+  title: '关于城东片区计划停水的通知',
+  contentHtml:
+    '<p onclick="steal()">因管网改造，<strong>11 月 25 日</strong> 停水。</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="x" onerror="alert(3)">',
+  level: 1,
+  audience: { type: 'roles', codes: ['user'] },
+};
+
+describe('notices', () => {
+  it('stores a script-bearing notice without the script, and publishes it to the audience in one go', async () => {
+    const created = (await call('POST', '/api/notices', admin, draft)).json();
+    expect(created.code).toBe(200);
+    const html = created.data.contentHtml as string;
+    expect(html).toContain('<strong>11 月 25 日</strong>');
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:/i);
+    const id = created.data.id;
+    // a draft reaches nobody
+    expect((await call('POST', '/api/message/list', user, {})).json().data).toHaveLength(0);
+
+    const published = (await call('POST', `/api/notices/${id}/publish`, admin)).json();
+    expect(published.data).toMatchObject({ status: 'published', recipients: 4, reads: 0 });
+    const box = (await call('POST', '/api/message/list', user, {})).json().data;
+    expect(box).toHaveLength(1);
+    expect(box[0]).toMatchObject({ type: 'notice', title: draft.title, messageType: 1 });
+    expect(box[0].content).toBe('因管网改造，11 月 25 日 停水。x');
+
+    await call('POST', '/api/message/read', user, { ids: [box[0].id] });
+    const listed = (await call('GET', '/api/notices', admin)).json().data;
+    expect(listed.list[0]).toMatchObject({ id, recipients: 4, reads: 1 });
+    const announcements = (await call('GET', '/api/notices/announcements', user)).json().data;
+    expect(announcements).toEqual([expect.objectContaining({ id, title: draft.title, read: true })]);
+    // a recipient may read it; publishing twice is refused
+    expect((await call('GET', `/api/notices/${id}`, user)).json().data.contentHtml).toBe(html);
+    expect((await call('POST', `/api/notices/${id}/publish`, admin)).statusCode).toBe(409);
+    const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'notices'));
+    expect(logs.map((l) => l.action)).toEqual(['create', 'publish', 'publish']);
+    expect(logs[2]?.result).toBe('failure');
+  });
+
+  it('delivers to a department and everything below it', async () => {
+    const [drainage] = await t.database.db.select().from(departments).where(eq(departments.name, '排水管理部'));
+    const created = (
+      await call('POST', '/api/notices', admin, { ...draft, audience: { type: 'departments', ids: [drainage!.id] } })
+    ).json().data;
+    const published = (await call('POST', `/api/notices/${created.id}/publish`, admin)).json().data;
+    expect(published.recipients).toBe(1);
+    expect((await call('POST', '/api/message/list', user, {})).json().data).toHaveLength(1);
+    expect((await call('POST', '/api/message/list', admin, {})).json().data).toHaveLength(0);
+  });
+
+  it('withdraws: the messages leave every box; then it can be deleted', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, { ...draft, audience: { type: 'all' } })).json().data;
+    await call('POST', `/api/notices/${id}/publish`, admin);
+    expect((await t.database.db.select().from(messages)).length).toBe(4);
+    expect((await call('DELETE', `/api/notices/${id}`, admin)).statusCode).toBe(409);
+    expect((await call('POST', `/api/notices/${id}/withdraw`, admin)).json().data.status).toBe('withdrawn');
+    expect(await t.database.db.select().from(messages)).toHaveLength(0);
+    expect((await call('GET', `/api/notices/${id}`, user)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/notices/${id}`, admin)).json().code).toBe(200);
+    expect(await t.database.db.select().from(notices)).toHaveLength(0);
+  });
+
+  it('refuses a plain user publishing or listing, and hides drafts from them', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, draft)).json().data;
+    for (const [method, url, body] of [
+      ['POST', '/api/notices', draft],
+      ['PUT', `/api/notices/${id}`, draft],
+      ['POST', `/api/notices/${id}/publish`, undefined],
+      ['GET', '/api/notices', undefined],
+    ] as const) {
+      const res = await call(method, url, user, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().code).toBe(403);
+    }
+    expect((await call('GET', `/api/notices/${id}`, user)).statusCode).toBe(404);
+    expect((await t.database.db.select().from(notices))[0]?.status).toBe('draft');
+  });
+
+  it('validates input: empty title, oversized content, unknown audience, an audience nobody is in', async () => {
+    const cases = [
+      { ...draft, title: '  ' },
+      { ...draft, contentHtml: 'x'.repeat(100_001) },
+      { ...draft, audience: { type: 'planet' } },
+      { ...draft, audience: { type: 'departments', ids: [] } },
+      { ...draft, level: 2 },
+    ];
+    for (const body of cases) expect((await call('POST', '/api/notices', admin, body)).statusCode).toBe(400);
+    const { id } = (
+      await call('POST', '/api/notices', admin, { ...draft, audience: { type: 'roles', codes: ['nobody'] } })
+    ).json().data;
+    const res = await call('POST', `/api/notices/${id}/publish`, admin);
+    expect(res.json().code).toBe(50000);
+    expect((await t.database.db.select().from(notices))[0]?.status).toBe('draft');
+    expect((await call('GET', '/api/notices/999999', admin)).statusCode).toBe(404);
+    expect((await call('GET', '/api/notices/abc', admin)).statusCode).toBe(400);
+  });
+});

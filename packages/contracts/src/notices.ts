@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { idParamsSchema } from './account.ts';
+import { endpoint } from './common/endpoint.ts';
+import { pageOf, pageQuerySchema } from './common/pagination.ts';
+import { text } from './common/validation.ts';
+
+const tags = ['notices'] as const;
+
+export const NOTICE_STATUSES = ['draft', 'published', 'withdrawn'] as const;
+export const AUDIENCE_TYPES = ['all', 'departments', 'roles'] as const;
+/** Largest notice body accepted, characters of HTML. */
+export const NOTICE_CONTENT_MAX = 100_000;
+
+export const audienceSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('all') }),
+  z.object({ type: z.literal('departments'), ids: z.array(z.number().int().positive()).min(1).max(200) }),
+  z.object({ type: z.literal('roles'), codes: z.array(text(64).min(1)).min(1).max(50) }),
+]);
+export type NoticeAudience = z.infer<typeof audienceSchema>;
+
+export const noticeInputSchema = z.object({
+  title: text(100).min(1, { error: 'validation.required' }),
+  contentHtml: z.string().max(NOTICE_CONTENT_MAX, { error: 'validation.tooLong' }),
+  level: z.union([z.literal(0), z.literal(1), z.literal(3)]).default(0),
+  audience: audienceSchema,
+});
+export type NoticeInput = z.infer<typeof noticeInputSchema>;
+
+export const noticeSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  level: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  status: z.enum(NOTICE_STATUSES),
+  audience: audienceSchema,
+  authorName: z.string(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  recipients: z.number().int().describe('users it was delivered to'),
+  reads: z.number().int().describe('of those, how many have read it'),
+});
+export const noticeSchema = noticeSummarySchema.extend({
+  contentHtml: z.string().describe('sanitised HTML'),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const noticeListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(NOTICE_STATUSES).optional(),
+  keyword: text(50).optional(),
+});
+
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  level: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  publishedAt: z.string(),
+  read: z.boolean(),
+});
+
+export const noticesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/notices',
+    summary: 'Notices, newest first (notice managers)',
+    tags,
+    query: noticeListQuerySchema,
+    data: pageOf(noticeSummarySchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/notices/:id',
+    summary: 'One notice: for notice managers, or for a user it reached',
+    tags,
+    params: idParamsSchema,
+    data: noticeSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/notices',
+    summary: 'Create a draft notice (the HTML is sanitised)',
+    tags,
+    body: noticeInputSchema,
+    data: noticeSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/notices/:id',
+    summary: 'Edit a draft notice',
+    tags,
+    params: idParamsSchema,
+    body: noticeInputSchema,
+    data: noticeSchema,
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: '/notices/:id/publish',
+    summary: 'Publish: a notice message to every user in the audience, in one transaction',
+    tags,
+    params: idParamsSchema,
+    data: noticeSchema,
+  }),
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/notices/:id/withdraw',
+    summary: 'Withdraw a published notice; its messages leave the recipients’ boxes',
+    tags,
+    params: idParamsSchema,
+    data: noticeSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/notices/:id',
+    summary: 'Delete a draft or withdrawn notice',
+    tags,
+    params: idParamsSchema,
+    data: z.null(),
+  }),
+  announcements: endpoint({
+    method: 'GET',
+    path: '/notices/announcements',
+    summary: 'The latest published notices that reached the signed-in user (Workplace)',
+    tags,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }),
+    data: z.array(announcementSchema),
+  }),
+} as const;
