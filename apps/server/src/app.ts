@@ -10,6 +10,7 @@ import { randomCaptchaText } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(messagesRoutes);
   await app.register(noticesRoutes);
+  await app.register(contentRoutes);
 
   return app;
 }

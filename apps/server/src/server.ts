@@ -47,7 +47,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await database.migrate();
-  await seed(database.db, { demo: config.SEED_DEMO });
+  await seed(database.db, { demo: config.SEED_DEMO, dataDir: config.dataDir });
   await app.listen({ port: config.PORT, host: config.HOST });
 } catch (err) {
   app.log.fatal({ err }, 'start failed');

@@ -6,5 +6,6 @@ export * from './common/locale.ts';
 export * from './common/pagination.ts';
 export * from './common/permissions.ts';
 export * from './common/validation.ts';
+export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';

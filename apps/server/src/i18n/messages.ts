@@ -89,6 +89,15 @@ export const messages = {
     'zh-CN': '发布对象中没有可接收的用户',
     'en-US': 'Nobody in this audience can receive it',
   },
+  'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
+  'content.typeFixed': {
+    'zh-CN': '内容类型创建后不能更改',
+    'en-US': 'The type of an item cannot change once created',
+  },
+  'content.noFileForText': {
+    'zh-CN': '图文内容不需要上传文件',
+    'en-US': 'Text items take no file',
+  },
   'upload.missing': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
   'upload.badType': {
     'zh-CN': '文件类型不支持，请上传 {types}',

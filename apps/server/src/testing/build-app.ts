@@ -10,6 +10,11 @@ import type { Clock } from '../lib/clock.ts';
 
 let shared: Promise<Database> | undefined;
 
+/** Where test apps keep files (DATA_DIR), one folder per worker process. */
+export const TEST_DATA_DIR = path.join(os.tmpdir(), `water-test-${process.pid}`);
+/** The moment test clocks start at, and the seed's "now". */
+export const TEST_START = new Date('2026-06-01T08:00:00Z');
+
 /**
  * The worker's database: in-memory PGlite, or the PostgreSQL server of TEST_DATABASE_URL
  * (emptied and migrated once per worker).
@@ -37,7 +42,7 @@ export async function resetDatabase(database: Database, options: { demo?: boolea
   )) as unknown as { rows: { tablename: string }[] };
   const tables = result.rows.map((r) => `"${r.tablename}"`).join(', ');
   if (tables) await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
-  await seed(database.db, { demo: options.demo ?? true });
+  await seed(database.db, { demo: options.demo ?? true, dataDir: TEST_DATA_DIR, now: TEST_START });
 }
 
 export interface TestClock extends Clock {
@@ -45,7 +50,7 @@ export interface TestClock extends Clock {
   advance(ms: number): void;
 }
 
-export function testClock(start = new Date('2026-06-01T08:00:00Z')): TestClock {
+export function testClock(start = TEST_START): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),
@@ -75,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
     MQTT_PORT: '0',
-    DATA_DIR: path.join(os.tmpdir(), `water-test-${process.pid}`),
+    DATA_DIR: TEST_DATA_DIR,
     ...env,
   });
   const app = await buildApp({ config, database, clock, captchaText: () => 'AB2C' });

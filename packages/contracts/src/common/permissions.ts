@@ -14,6 +14,7 @@ export const Permissions = {
   systemLogList: 'system:log:list',
   systemSmsOutbox: 'system:sms:outbox',
   noticeWrite: 'message:notice:write',
+  contentWrite: 'content:item:write',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

@@ -1,10 +1,21 @@
 import type { Db } from '../client.ts';
 import { seedBase } from './base.ts';
+import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
 
-export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
+export interface SeedOptions {
+  demo: boolean;
+  /** Where seeded files (demo images) go: DATA_DIR. Without it, items are seeded without files. */
+  dataDir?: string | undefined;
+  now?: Date;
+}
+
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     await seedBase(tx);
-    if (options.demo) await seedDemo(tx);
+    if (options.demo) {
+      await seedDemo(tx);
+      await seedContent(tx, { dataDir: options.dataDir, now: options.now ?? new Date() });
+    }
   });
 }

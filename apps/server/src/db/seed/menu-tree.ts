@@ -40,7 +40,13 @@ export const seedMenuTree: SeedMenu[] = [
     icon: 'icon-dashboard',
     order: 0,
     children: [
-      { name: 'Workplace', path: 'workplace', zh: '工作台', en: 'Workplace' },
+      {
+        name: 'Workplace',
+        path: 'workplace',
+        zh: '工作台',
+        en: 'Workplace',
+        children: [{ ...btn(Permissions.contentWrite, '管理内容库', 'Manage content'), adminOnly: true }],
+      },
       {
         name: 'arcoWebsite',
         path: 'https://arco.design',

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contentItems, contentViews } from '../../db/schema/index.ts';
+import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { formatClicks } from './content.service.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  admin = await t.login();
+  user = await t.login('user', 'User@2026');
+});
+
+const get = (url: string, token: string, lang?: string) =>
+  t.inject({ method: 'GET', url, headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) } });
+
+describe('Workplace content widgets', () => {
+  it('gives 8 daily points ending today (Beijing time), from real view rows', async () => {
+    const points = (await get('/api/content-data', user)).json().data as { x: string; y: number }[];
+    expect(points).toHaveLength(8);
+    expect(points.at(-1)?.x).toBe('2026-06-01');
+    expect(points[0]?.x).toBe('2026-05-25');
+    const total = points.reduce((s, p) => s + p.y, 0);
+    expect(total).toBeGreaterThan(0);
+    // opening an item adds one to today's point
+    const [item] = await t.database.db.select().from(contentItems).where(eq(contentItems.type, 'text')).limit(1);
+    await get(`/api/content/${item!.id}`, user);
+    const after = (await get('/api/content-data', user)).json().data as { y: number }[];
+    expect(after.at(-1)!.y).toBe(points.at(-1)!.y + 1);
+  });
+
+  it('lists 5 popular items of each type, each of its own type', async () => {
+    for (const type of ['text', 'image', 'video'] as const) {
+      const list = (await get(`/api/popular/list?type=${type}`, user)).json().data as { key: string }[];
+      expect(list.length).toBeLessThanOrEqual(5);
+      expect(list.length).toBeGreaterThan(0);
+      const rows = await t.database.db.select().from(contentItems);
+      for (const item of list) expect(rows.find((r) => String(r.id) === item.key)?.type).toBe(type);
+    }
+    const def = (await get('/api/popular/list', user)).json().data;
+    expect(def).toHaveLength(5);
+    expect(def[0]).toEqual({
+      key: expect.any(String),
+      clickNumber: expect.any(String),
+      title: expect.any(String),
+      increases: expect.any(Number),
+    });
+    expect((await get('/api/popular/list?type=audio', user)).statusCode).toBe(400);
+  });
+
+  it('formats click numbers per language', () => {
+    expect(formatClicks(3_463_000, 'zh-CN')).toBe('346.3w+');
+    expect(formatClicks(3_463_000, 'en-US')).toBe('3.46M+');
+    expect(formatClicks(4200, 'en-US')).toBe('4.2k+');
+    expect(formatClicks(420, 'zh-CN')).toBe('420');
+  });
+
+  it('shares published content by category, in the caller language, adding to 100', async () => {
+    const zh = (await get('/api/content/category-share', user)).json().data as {
+      name: string;
+      percent: number;
+      count: number;
+    }[];
+    expect(zh.map((c) => c.name)).toContain('操作规程');
+    expect(Math.round(zh.reduce((s, c) => s + c.percent, 0))).toBe(100);
+    expect(zh.reduce((s, c) => s + c.count, 0)).toBe(16);
+    const en = (await get('/api/content/category-share', user, 'en-US')).json().data as { name: string }[];
+    expect(en.map((c) => c.name)).toContain('Operating procedures');
+  });
+});
+
+describe('content library', () => {
+  const article = {
+    type: 'text',
+    categoryCode: 'sop',
+    title: '格栅清捞作业指导',
+    summary: '',
+    bodyHtml: '<p>步骤</p><script>x()</script>',
+    status: 'draft',
+  };
+
+  it('lets an editor create, publish and delete, sanitising the body; readers see published items only', async () => {
+    const created = (
+      await t.inject({ method: 'POST', url: '/api/content', headers: bearer(admin), payload: article })
+    ).json();
+    expect(created.data.bodyHtml).toBe('<p>步骤</p>');
+    const id = created.data.id;
+    expect((await get(`/api/content/${id}`, user)).statusCode).toBe(404);
+    const listed = (await get('/api/content?pageSize=100', user)).json().data;
+    expect(listed.list.every((i: { status: string }) => i.status === 'published')).toBe(true);
+    const published = await t.inject({
+      method: 'PUT',
+      url: `/api/content/${id}`,
+      headers: bearer(admin),
+      payload: { ...article, status: 'published' },
+    });
+    expect(published.json().data.status).toBe('published');
+    const opened = (await get(`/api/content/${id}`, user)).json().data;
+    expect(opened.viewCount).toBe(1);
+    expect(await t.database.db.select().from(contentViews).where(eq(contentViews.itemId, id))).toHaveLength(1);
+    expect((await t.inject({ method: 'DELETE', url: `/api/content/${id}`, headers: bearer(admin) })).json().code).toBe(
+      200,
+    );
+  });
+
+  it('refuses a plain user writing, an unknown category, and a file that is not what it claims', async () => {
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/content', headers: bearer(user), payload: article })).statusCode,
+    ).toBe(403);
+    const badCat = await t.inject({
+      method: 'POST',
+      url: '/api/content',
+      headers: bearer(admin),
+      payload: { ...article, categoryCode: 'nope' },
+    });
+    expect(badCat.json().code).toBe(50000);
+    const [image] = await t.database.db.select().from(contentItems).where(eq(contentItems.type, 'image')).limit(1);
+    const boundary = '----x';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--${boundary}--\r\n`,
+    );
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/content/${image!.id}/file`,
+      headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('serves the seeded demo images, generated, with nosniff', async () => {
+    const items = (await get('/api/content?type=image', user)).json().data.list as { fileUrl: string }[];
+    expect(items.length).toBe(5);
+    const file = await t.inject({ method: 'GET', url: items[0]!.fileUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+});
