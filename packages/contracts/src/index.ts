@@ -9,3 +9,4 @@ export * from './common/validation.ts';
 export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';
+export * from './workplace.ts';

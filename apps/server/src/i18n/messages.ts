@@ -98,6 +98,10 @@ export const messages = {
     'zh-CN': '图文内容不需要上传文件',
     'en-US': 'Text items take no file',
   },
+  'workplace.unknownRoute': {
+    'zh-CN': '快捷操作只能选择您菜单中的页面',
+    'en-US': 'Shortcuts must be pages of your own menu',
+  },
   'upload.missing': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
   'upload.badType': {
     'zh-CN': '文件类型不支持，请上传 {types}',

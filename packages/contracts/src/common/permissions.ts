@@ -15,6 +15,7 @@ export const Permissions = {
   systemSmsOutbox: 'system:sms:outbox',
   noticeWrite: 'message:notice:write',
   contentWrite: 'content:item:write',
+  smsAccountWrite: 'system:sms:account',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

@@ -23,6 +23,7 @@ export const validationMessages = {
   },
   'validation.email': { 'zh-CN': '请输入有效的邮箱地址', 'en-US': 'Enter a valid email address' },
   'validation.url': { 'zh-CN': '请输入以 http(s):// 开头的网址', 'en-US': 'Enter a URL starting with http(s)://' },
+  'validation.money': { 'zh-CN': '金额最多两位小数', 'en-US': 'At most two decimals' },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

@@ -2,4 +2,5 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';
+export * from './operations.ts';
 export * from './organization.ts';

@@ -1,5 +1,6 @@
 import { ROLE_ADMIN, ROLE_USER } from '@water/contracts';
 import { inArray } from 'drizzle-orm';
+import { createSmsAccountRepository } from '../../modules/workplace/sms-account.ts';
 import type { Queryable } from '../client.ts';
 import { menus, roleMenus, roles } from '../schema/index.ts';
 import { markSeeded, seededKeys } from './marks.ts';
@@ -11,6 +12,7 @@ import { type SeedMenu, seedMenuTree } from './menu-tree.ts';
  * the seed itself creates, so nothing an administrator changed is put back.
  */
 export async function seedBase(db: Queryable): Promise<void> {
+  await createSmsAccountRepository(db).ensure();
   const roleKeys = [`role:${ROLE_ADMIN}`, `role:${ROLE_USER}`];
   const rolesDone = await seededKeys(db, roleKeys);
   const roleSeeds = [

@@ -1,6 +1,7 @@
 import { creditCodeCheckChar, ROLE_ADMIN, ROLE_USER } from '@water/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
+import { createSmsAccountRepository } from '../../modules/workplace/sms-account.ts';
 import type { Queryable } from '../client.ts';
 import { departmentMembers, departments, enterprises, roles, userRoles, users } from '../schema/index.ts';
 import { markSeeded, seededKeys } from './marks.ts';
@@ -103,7 +104,7 @@ const cachedHash = (password: string) => {
 };
 
 /** The demo city's organisation and accounts. Inserts what is missing, edits nothing. */
-export async function seedDemo(db: Queryable): Promise<void> {
+export async function seedDemo(db: Queryable, now = new Date()): Promise<void> {
   if (!(await seededKeys(db, ['enterprise:demo'])).has('enterprise:demo')) {
     await markSeeded(db, ['enterprise:demo']);
     await db
@@ -161,6 +162,11 @@ export async function seedDemo(db: Queryable): Promise<void> {
   }
   // An administrator who removed the demo enterprise keeps it removed, departments and all.
   if (enterprise) await walk(enterprise.id, demoDepartments, null, '0');
+
+  if (!(await seededKeys(db, ['sms:topup'])).has('sms:topup')) {
+    await markSeeded(db, ['sms:topup']);
+    await createSmsAccountRepository(db).topup(200, '演示账户初始充值', null, now);
+  }
 
   const roleRows = await db
     .select({ id: roles.id, code: roles.code })

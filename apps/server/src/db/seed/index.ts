@@ -14,8 +14,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     await seedBase(tx);
     if (options.demo) {
-      await seedDemo(tx);
-      await seedContent(tx, { dataDir: options.dataDir, now: options.now ?? new Date() });
+      const now = options.now ?? new Date();
+      await seedDemo(tx, now);
+      await seedContent(tx, { dataDir: options.dataDir, now });
     }
   });
 }

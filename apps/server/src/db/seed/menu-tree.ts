@@ -287,6 +287,7 @@ export const seedMenuTree: SeedMenu[] = [
         children: [
           btn(Permissions.systemLogList, '查看日志', 'View logs'),
           btn(Permissions.systemSmsOutbox, '查看短信发件箱', 'View SMS outbox'),
+          btn(Permissions.smsAccountWrite, '短信账户充值与计费', 'SMS account top-ups and price'),
         ],
       },
     ],

@@ -9,6 +9,7 @@ import { AppError, businessError, CommitThenFail } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newNumericCode, newToken, sha256 } from '../../lib/tokens.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { chargeSms } from '../workplace/sms-account.ts';
 import { type AuthRepository, createAuthRepository } from './auth.repository.ts';
 
 const CAPTCHA_TTL_SECONDS = 120;
@@ -187,10 +188,14 @@ export function createAuthService(app: FastifyInstance) {
           sender: config.SMS_SENDER,
           createdAt: now,
         });
-        req.log.info(
-          { smsId: queued?.id, phone: body.phone, purpose: body.purpose },
-          'sms queued in outbox (no gateway configured)',
-        );
+        if (queued && !(await chargeSms(req.tx ?? app.db, queued.id, now))) {
+          req.log.warn({ smsId: queued.id }, 'sms not sent: the SMS account balance is too low');
+        } else {
+          req.log.info(
+            { smsId: queued?.id, phone: body.phone, purpose: body.purpose },
+            'sms queued in outbox (no gateway configured)',
+          );
+        }
         return result;
       }
       const wrong = businessError(400, 'sms.codeWrong');

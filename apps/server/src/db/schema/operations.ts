@@ -1,0 +1,105 @@
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { smsOutbox } from './auth.ts';
+import { users } from './organization.ts';
+
+/**
+ * Devices, as far as the Workplace needs them today (warranty and service-contract ends).
+ * The device-register issue grows this table; nothing here is demo data.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    warrantyEnd: date({ mode: 'string' }),
+    serviceEnd: date({ mode: 'string' }),
+    status: text().notNull().default('inactive'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.warrantyEnd), index().on(t.serviceEnd)],
+);
+
+/**
+ * Repair and inspection work orders, as far as the Workplace needs them today (what waits for whom).
+ * The work-order issue grows this table.
+ */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    code: text().notNull().unique(),
+    title: text().notNull(),
+    /** collected | registered | dispatched | handling | reported | closed | evaluated */
+    status: text().notNull(),
+    assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.assigneeId, t.status)],
+);
+
+/** The organisation's prepaid SMS account: one row. Amounts in CNY. */
+export const smsAccount = pgTable('sms_account', {
+  id: integer().primaryKey(),
+  balance: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+  /** Price of one SMS. */
+  price: numeric({ precision: 8, scale: 4 }).notNull().default('0.05'),
+  /** Below this the Workplace warns. */
+  lowThreshold: numeric({ precision: 12, scale: 2 }).notNull().default('50'),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Money in (top-ups, positive) and out (one charge per SMS, negative). */
+export const smsLedger = pgTable(
+  'sms_ledger',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    amount: numeric({ precision: 12, scale: 4 }).notNull(),
+    /** topup | charge */
+    kind: text().notNull(),
+    note: text().notNull().default(''),
+    outboxId: bigint({ mode: 'number' }).references(() => smsOutbox.id, { onDelete: 'set null' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/** The pages a user opened last, kept per user on the server. */
+export const recentVisits = pgTable(
+  'recent_visits',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Route name, e.g. "deviceList"; the console shows its label in the user's language. */
+    routeName: text().notNull(),
+    path: text().notNull(),
+    visitedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.userId, t.visitedAt), uniqueIndex('recent_visits_user_route_uq').on(t.userId, t.routeName)],
+);
+
+/** The shortcuts a user chose for the Workplace. */
+export const quickOperations = pgTable('quick_operations', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  routeNames: text().array().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
