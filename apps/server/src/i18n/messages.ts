@@ -62,6 +62,14 @@ export const messages = {
     'zh-CN': '用户名或手机号已被使用',
     'en-US': 'That username or phone number is already in use',
   },
+  'account.registeredTitle': {
+    'zh-CN': '新账号待审核：{name}',
+    'en-US': 'New account to review: {name}',
+  },
+  'account.registeredContent': {
+    'zh-CN': '用户名 {username}，手机 {phone}。请在用户管理中核实并启用。',
+    'en-US': 'Username {username}, phone {phone}. Check it and enable it in user management.',
+  },
   'account.roleNotHeld': { 'zh-CN': '您没有该角色', 'en-US': 'You do not hold that role' },
   'account.oldPasswordWrong': { 'zh-CN': '原密码不正确', 'en-US': 'The current password is wrong' },
   'account.samePassword': {

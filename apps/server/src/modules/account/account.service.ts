@@ -7,12 +7,15 @@ import {
   type Profile,
   type ProfileUpdate,
   type RegisterBody,
+  ROLE_ADMIN,
   ROLE_USER,
 } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../../i18n/messages.ts';
 import { AppError, businessError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { sendMessage } from '../messages/send-message.ts';
 import { createAccountRepository } from './account.repository.ts';
 
 /** Where uploaded avatars live, below DATA_DIR; served at /uploads/avatars/. */
@@ -89,6 +92,22 @@ export function createAccountService(app: FastifyInstance) {
         targetId: user.id,
         after: { id: user.id, username: user.username, phone: user.phone, status: user.status },
       };
+      // The administrators learn there is an account to review.
+      await sendMessage(
+        app,
+        req.tx ?? app.db,
+        { roles: [ROLE_ADMIN] },
+        {
+          type: 'todo',
+          title: t(req.locale, 'account.registeredTitle', { name: body.displayName }),
+          content: t(req.locale, 'account.registeredContent', { username: body.username, phone: body.phone }),
+          messageType: 1,
+          link: '/uuuser/manager',
+          source: 'register',
+          sourceId: String(user.id),
+        },
+        (fn) => req.afterCommit(fn),
+      );
       return { status: 'disabled' as const };
     },
 

@@ -60,6 +60,10 @@ describe('register', () => {
     expect((await roleInfo(token)).data.role).toBe('user');
     const [log] = await t.database.db.select().from(operationLog).where(eq(operationLog.action, 'register'));
     expect(JSON.stringify(log)).not.toContain('Pump2026x');
+    // every administrator has a to-do to review it
+    const admin = await t.login();
+    const todos = (await call('POST', '/api/message/list', admin, { type: 'todo' })).json().data;
+    expect(todos).toEqual([expect.objectContaining({ title: '新账号待审核：新运行员', link: '/uuuser/manager' })]);
   });
 
   it('refuses a taken username or phone with 409, and weak input per field', async () => {
