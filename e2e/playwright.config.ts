@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const port = 8181;
+// Configurable so two suites (this one and a helper's) can run at once on one machine.
+const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 const testData = path.join(repoRoot, '.test-data');
 
@@ -12,10 +13,13 @@ const testData = path.join(repoRoot, '.test-data');
 process.env.E2E_DATA_DIR ??= path.join(testData, `e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 
-// Each run leaves ~40 MB behind; keep only the latest for a post-mortem (port 8181 rules out two runs at once).
+// Each run leaves ~40 MB behind. Another suite may be running right now on another port with its
+// own folder, so only folders of runs older than an hour are removed; recent ones stay for a post-mortem.
+const HOUR = 60 * 60 * 1000;
 for (const entry of existsSync(testData) ? readdirSync(testData) : []) {
   const dir = path.join(testData, entry);
-  if (entry.startsWith('e2e-') && dir !== dataDir) rmSync(dir, { recursive: true, force: true });
+  if (!entry.startsWith('e2e-') || dir === dataDir) continue;
+  if (Date.now() - statSync(dir).mtimeMs > HOUR) rmSync(dir, { recursive: true, force: true });
 }
 
 export default defineConfig({
@@ -27,7 +31,8 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  outputDir: path.join(repoRoot, 'test-results'),
+  // Per port: a suite running alongside must not clean this one's traces away.
+  outputDir: path.join(repoRoot, 'test-results', `e2e-${port}`),
   use: {
     baseURL,
     browserName: 'chromium',
@@ -53,6 +58,20 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // No MQTT port: a parallel suite's server would want the same one.
+      MQTT_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Journeys that fail sign-ins on purpose send an X-Forwarded-For of their own (tests/support.ts),
+      // so the captcha the server asks of an address after failures stays within that journey.
+      TRUST_PROXY: 'true',
+      // Lockout takes five bad passwords in a row; with a captcha after three, no journey could reach
+      // the fifth (a test cannot read the captcha image). Five for both here; the thresholds at their
+      // defaults (5 and 3) are proven by the server tests.
+      CAPTCHA_AFTER_FAILURES: '5',
+    },
   },
 });

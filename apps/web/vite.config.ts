@@ -10,15 +10,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // bench/web.bench.ts walks it to weigh what each screen needs.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the console: separate chunks stay cached across releases.
+        // React changes far less often than the console: its own chunk stays cached across releases.
+        // No catch-all vendor group: it would pull every library of every lazy page into the first
+        // load; the rest of node_modules goes with the chunks that use it.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
-          ],
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 }],
         },
       },
     },

@@ -1,5 +1,8 @@
 // Arco mounts Message, Modal and Notification through the createRoot this registers (React 19).
 import '@arco-design/web-react/lib/_util/react-19-adapter';
+// The request layer loads Arco's Modal on demand from es/ (to keep it off the first load): that copy
+// needs the es adapter too.
+import '@arco-design/web-react/es/_util/react-19-adapter';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 

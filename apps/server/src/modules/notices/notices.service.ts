@@ -81,7 +81,7 @@ export function createNoticesService(app: FastifyInstance) {
       const manager = permissions.includes(ALL_PERMISSIONS) || permissions.includes(Permissions.noticeWrite);
       if (!manager) {
         const notice = await load(req, id).catch(() => null);
-        if (!notice || notice.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
+        if (notice?.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
         return notice;
       }
       return load(req, id);

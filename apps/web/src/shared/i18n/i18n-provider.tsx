@@ -1,17 +1,27 @@
 import type { Locale } from '@water/contracts/common/locale';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { dictionaries, type MessageKey, readStoredLocale, storeLocale } from './messages.ts';
+import {
+  type Dictionaries,
+  format,
+  type MessageKey,
+  readStoredLocale,
+  registeredDictionaries,
+  storeLocale,
+} from './messages.ts';
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 interface I18nValue {
   locale: Locale;
   setLocale: (locale: Locale) => void;
-  t: (key: MessageKey) => string;
+  t: Translate;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ children }: { children: ReactNode }) {
+export function I18nProvider({ children, dictionaries }: { children: ReactNode; dictionaries?: Dictionaries }) {
   const [locale, setLocaleState] = useState<Locale>(readStoredLocale);
+  const all = dictionaries ?? registeredDictionaries();
 
   const setLocale = useCallback((next: Locale) => {
     storeLocale(next);
@@ -24,9 +34,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, [locale]);
 
   const value = useMemo<I18nValue>(() => {
-    const dictionary = dictionaries[locale];
-    return { locale, setLocale, t: (key) => dictionary[key] };
-  }, [locale, setLocale]);
+    const dictionary = all[locale];
+    const fallback = all['en-US'];
+    return {
+      locale,
+      setLocale,
+      t: (key, values) => format(dictionary[key] ?? fallback[key] ?? key, values),
+    };
+  }, [locale, setLocale, all]);
 
   return <I18nContext value={value}>{children}</I18nContext>;
 }

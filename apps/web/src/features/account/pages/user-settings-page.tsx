@@ -1,0 +1,35 @@
+import { Card, Tabs } from '@arco-design/web-react';
+import { useState } from 'react';
+import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { LoginHistoryTable } from '../components/login-history-table.tsx';
+import { SessionTable } from '../components/session-table.tsx';
+import { useAccountI18n } from '../use-account-i18n.ts';
+import '../account.css';
+
+type Tab = 'password' | 'history' | 'sessions';
+
+/** Change password, the own sign-in history and the live sessions. Tabs load their data when first opened. */
+export function UserSettingsPage() {
+  const { t } = useAccountI18n();
+  const [tab, setTab] = useState<Tab>('password');
+
+  return (
+    <div className="account-page">
+      <Card title={t('account.settings.title')}>
+        <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)} lazyload>
+          <Tabs.TabPane key="password" title={t('account.settings.tab.password')}>
+            <div className="account-settings-pane">
+              <ChangePasswordForm />
+            </div>
+          </Tabs.TabPane>
+          <Tabs.TabPane key="history" title={t('account.settings.tab.history')}>
+            <LoginHistoryTable />
+          </Tabs.TabPane>
+          <Tabs.TabPane key="sessions" title={t('account.settings.tab.sessions')}>
+            <SessionTable />
+          </Tabs.TabPane>
+        </Tabs>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { dashboardZhCN } from './zh-CN.ts';
+
+export const dashboardEnUS = {
+  'menu.dashboard': 'Dashboard',
+  'menu.Workplace': 'Workplace',
+  'menu.arcoWebsite': 'Arco Design',
+} as const satisfies Record<keyof typeof dashboardZhCN, string>;

@@ -1,0 +1,5 @@
+export const dashboardZhCN = {
+  'menu.dashboard': '仪表盘',
+  'menu.Workplace': '工作台',
+  'menu.arcoWebsite': 'Arco Design',
+} as const;

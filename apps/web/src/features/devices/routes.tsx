@@ -1,0 +1,38 @@
+import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
+import type { RouteDef } from '../../shared/routing/route-def.ts';
+import { signedIn } from '../../shared/routing/route-def.ts';
+
+/** Devices (/device): spec §2. Pages a later issue builds show the shared not-available page. */
+export const devicesRoutes: RouteDef[] = [
+  {
+    name: 'device',
+    path: '/device',
+    labelKey: 'menu.device',
+    icon: 'icon-common',
+    order: 3,
+    ...signedIn,
+    children: [
+      {
+        name: 'deviceList',
+        path: 'deviceList',
+        labelKey: 'menu.deviceList',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'deviceArchives',
+        path: 'deviceArchives',
+        labelKey: 'menu.deviceArchives',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'monitoRingregion',
+        path: 'monitoRingregion',
+        labelKey: 'menu.monitoRingregion',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+    ],
+  },
+];

@@ -1,0 +1,38 @@
+import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
+import type { RouteDef } from '../../shared/routing/route-def.ts';
+import { signedIn } from '../../shared/routing/route-def.ts';
+
+/** Messaging (/callPolice): spec §2. Pages a later issue builds show the shared not-available page. */
+export const messagingRoutes: RouteDef[] = [
+  {
+    name: 'callPolice',
+    path: '/callPolice',
+    labelKey: 'menu.callPolice',
+    icon: 'icon-message',
+    order: 6,
+    ...signedIn,
+    children: [
+      {
+        name: 'callPoliceMessage',
+        path: 'callPoliceMessage',
+        labelKey: 'menu.callPoliceMessage',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'callPolicePush',
+        path: 'callPolicePush',
+        labelKey: 'menu.callPolicePush',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'callPoliceNotification',
+        path: 'callPoliceNotification',
+        labelKey: 'menu.callPoliceNotification',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+    ],
+  },
+];

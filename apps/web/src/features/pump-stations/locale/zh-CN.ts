@@ -1,0 +1,15 @@
+export const pumpStationsZhCN = {
+  'menu.bz': '泵站系统',
+  'menu.monitorMange': '首页',
+  'menu.pumpStationList': '实时数据',
+  'menu.pumpStationYt': '云图',
+  'menu.pumpStationControl': '泵控制',
+  'menu.synthesize-analysis': '多维分析',
+  'menu.synthesis-analysis': '综合分析',
+  'menu.history-data': '历史数据',
+  'menu.pumpLog': '告警记录',
+  'menu.alarm': '告警预警',
+  'menu.cameraList': '摄像头列表',
+  'menu.camera': '摄像头展示',
+  'menu.cameraDetails': '摄像头详情',
+} as const;

@@ -1,0 +1,104 @@
+import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
+import type { RouteDef } from '../../shared/routing/route-def.ts';
+import { signedIn } from '../../shared/routing/route-def.ts';
+
+/** Pump stations (/bz): spec §2. Pages a later issue builds show the shared not-available page. */
+export const pumpStationsRoutes: RouteDef[] = [
+  {
+    name: 'bz',
+    path: '/bz',
+    labelKey: 'menu.bz',
+    icon: 'icon-thunderbolt',
+    order: 9,
+    ...signedIn,
+    children: [
+      {
+        name: 'monitorMange',
+        path: 'index',
+        labelKey: 'menu.monitorMange',
+        requiresAuth: false,
+        roles: ['*'],
+        page: moduleUnavailable,
+      },
+      {
+        name: 'pumpStationList',
+        path: 'pumpStationList',
+        labelKey: 'menu.pumpStationList',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'pumpStationYt',
+        path: 'pumpStationYt',
+        labelKey: 'menu.pumpStationYt',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'pumpStationControl',
+        path: 'pumpStationControl',
+        labelKey: 'menu.pumpStationControl',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'synthesize-analysis',
+        path: 'synthesize-analysis',
+        labelKey: 'menu.synthesize-analysis',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'synthesis-analysis',
+        path: 'synthesis-analysis',
+        labelKey: 'menu.synthesis-analysis',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'history-data',
+        path: 'history-data',
+        labelKey: 'menu.history-data',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'pumpLog',
+        path: 'pumpLog',
+        labelKey: 'menu.pumpLog',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'alarm',
+        path: 'alarm',
+        labelKey: 'menu.alarm',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'cameraList',
+        path: 'cameraList',
+        labelKey: 'menu.cameraList',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'camera',
+        path: 'camera',
+        labelKey: 'menu.camera',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'cameraDetails',
+        path: 'cameraDetails',
+        labelKey: 'menu.cameraDetails',
+        requiresAuth: false,
+        roles: ['*'],
+        hideInMenu: true,
+        page: moduleUnavailable,
+      },
+    ],
+  },
+];

@@ -1,0 +1,59 @@
+import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
+import type { RouteDef } from '../../shared/routing/route-def.ts';
+import { signedIn } from '../../shared/routing/route-def.ts';
+
+/** System (/sys): spec §2. Pages a later issue builds show the shared not-available page. */
+export const systemRoutes: RouteDef[] = [
+  {
+    name: 'sys',
+    path: '/sys',
+    labelKey: 'menu.sys',
+    icon: 'icon-settings',
+    order: 12,
+    ...signedIn,
+    children: [
+      {
+        name: 'device-offline-alarm-rule',
+        path: 'device-offline-alarm-rule',
+        labelKey: 'menu.device-offline-alarm-rule',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'callPoliceRule',
+        path: 'callPoliceRule',
+        labelKey: 'menu.callPoliceRule',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'pumpingSystem',
+        path: 'pumpingSystem',
+        labelKey: 'menu.pumpingSystem',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'sectionManage',
+        path: 'sectionManage',
+        labelKey: 'menu.sectionManage',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'menuManager',
+        path: 'menuManager',
+        labelKey: 'menu.menuManager',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+      {
+        name: 'logManager',
+        path: 'logManager',
+        labelKey: 'menu.logManager',
+        ...signedIn,
+        page: moduleUnavailable,
+      },
+    ],
+  },
+];

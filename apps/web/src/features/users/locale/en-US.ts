@@ -1,0 +1,7 @@
+import type { usersZhCN } from './zh-CN.ts';
+
+export const usersEnUS = {
+  'menu.uuuser': 'Users',
+  'menu.manager': 'User list',
+  'menu.roleManager': 'Role list',
+} as const satisfies Record<keyof typeof usersZhCN, string>;

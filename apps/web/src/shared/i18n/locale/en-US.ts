@@ -1,0 +1,24 @@
+import type { sharedZhCN } from './zh-CN.ts';
+
+export const sharedEnUS = {
+  'app.name': 'Water Ops Console',
+
+  'language.label': 'Interface language',
+  'language.zh-CN': '简体中文',
+  'language.en-US': 'English',
+  'theme.toDark': 'Switch to dark theme',
+  'theme.toLight': 'Switch to light theme',
+
+  'request.error': 'Error',
+  'request.transportError': 'Request Error',
+  'request.relogin.title': 'Confirm logout',
+  'request.relogin.content': 'You have been logged out, you can cancel to stay on this page, or log in again',
+  'request.relogin.ok': 'Re-Login',
+  'request.relogin.cancel': 'Cancel',
+
+  'common.loading': 'Loading…',
+  'common.backHome': 'Back to home',
+
+  'unavailable.title': 'This module is not available yet',
+  'unavailable.subtitle': '"{module}" arrives in a later release. No sample or made-up data is shown here.',
+} as const satisfies Record<keyof typeof sharedZhCN, string>;
