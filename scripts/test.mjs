@@ -43,7 +43,7 @@ function countPlaywright(file) {
 const npx = (args) => ['npx', args];
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
 
-run('lint', ...npx(['biome', 'check', '.']));
+run('lint', ...npx(['biome', 'check', '--error-on-warnings', '.']));
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 // Unit, component and API tests, the API ones on embedded PGlite.

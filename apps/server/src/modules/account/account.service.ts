@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AVATAR_MAX_BYTES,
-  type AVATAR_TYPES,
+  AVATAR_TYPES,
   type Profile,
   type ProfileUpdate,
   type RegisterBody,
@@ -15,22 +12,9 @@ import { t } from '../../i18n/messages.ts';
 import { AppError, businessError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { storeUpload } from '../../lib/uploads.ts';
 import { sendMessage } from '../messages/send-message.ts';
 import { createAccountRepository } from './account.repository.ts';
-
-/** Where uploaded avatars live, below DATA_DIR; served at /uploads/avatars/. */
-export const avatarDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars');
-
-// Trust the bytes, not the declared type.
-function sniffImage(buf: Buffer): (typeof AVATAR_TYPES)[number] | null {
-  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return 'image/webp';
-  }
-  return null;
-}
-const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 
 export function createAccountService(app: FastifyInstance) {
   const { clock } = app;
@@ -142,25 +126,13 @@ export function createAccountService(app: FastifyInstance) {
     },
 
     async uploadAvatar(req: FastifyRequest) {
-      if (!req.isMultipart()) throw businessError(400, 'upload.missing');
-      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw businessError(400, 'upload.missing');
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 413, 'upload.tooLarge', { mb: AVATAR_MAX_BYTES / 1024 / 1024 });
-        }
-        throw err;
-      }
-      const type = sniffImage(buf);
-      if (!type) throw new AppError(415, 415, 'upload.badType', { types: 'PNG, JPEG, WebP' });
-      const name = `${randomUUID()}.${EXTENSIONS[type]}`;
-      const dir = avatarDir(app.config.dataDir);
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, name), buf);
-      const avatar = `/uploads/avatars/${name}`;
+      const stored = await storeUpload(req, {
+        dataDir: app.config.dataDir,
+        folder: 'avatars',
+        maxBytes: AVATAR_MAX_BYTES,
+        types: AVATAR_TYPES,
+      });
+      const avatar = `/uploads/${stored.relative}`;
       const before = await repo(req).userById(me(req).userId);
       await repo(req).updateUser(me(req).userId, { avatar, updatedAt: clock.now() });
       req.auditChange = { targetId: me(req).userId, before: { avatar: before?.avatar }, after: { avatar } };

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ALL_PERMISSIONS, type ContentItem, type Locale, Permissions } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { businessError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { storeUpload } from '../../lib/uploads.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createContentRepository, UTILITY_TIME_ZONE } from './content.repository.ts';
 
@@ -27,20 +27,9 @@ export const utilityDay = (date: Date) =>
   }).format(date);
 
 const FILE_RULES = {
-  image: { max: 5 * 1024 * 1024, types: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } },
-  video: { max: 50 * 1024 * 1024, types: { 'video/mp4': 'mp4', 'video/webm': 'webm' } },
+  image: { max: 5 * 1024 * 1024, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  video: { max: 50 * 1024 * 1024, types: ['video/mp4', 'video/webm'] },
 } as const;
-
-function sniff(buf: Buffer): string | null {
-  if (buf.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return 'image/png';
-  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return 'image/webp';
-  }
-  if (buf.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
-  if (buf.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return 'video/webm';
-  return null;
-}
 
 export function createContentService(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createContentRepository(req.tx ?? app.db);
@@ -191,37 +180,23 @@ export function createContentService(app: FastifyInstance) {
       const before = await load(req, id);
       if (before.type === 'text') throw businessError(400, 'content.noFileForText');
       const rule = FILE_RULES[before.type];
-      if (!req.isMultipart()) throw businessError(400, 'upload.missing');
-      const file = await req.file({ limits: { fileSize: rule.max, files: 1 } });
-      if (!file) throw businessError(400, 'upload.missing');
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 413, 'upload.tooLarge', { mb: rule.max / 1024 / 1024 });
-        }
-        throw err;
-      }
-      const type = sniff(buf);
-      const ext = type ? (rule.types as Record<string, string>)[type] : undefined;
-      if (!type || !ext) {
-        throw new AppError(415, 415, 'upload.badType', { types: Object.values(rule.types).join(', ').toUpperCase() });
-      }
-      const relative = `content/${randomUUID()}.${ext}`;
-      await mkdir(path.join(app.config.dataDir, 'uploads', 'content'), { recursive: true });
-      await writeFile(path.join(app.config.dataDir, 'uploads', relative), buf);
+      const stored = await storeUpload(req, {
+        dataDir: app.config.dataDir,
+        folder: 'content',
+        maxBytes: rule.max,
+        types: rule.types,
+      });
       await repo(req).update(id, {
-        filePath: relative,
-        fileType: type,
-        fileSize: buf.length,
+        filePath: stored.relative,
+        fileType: stored.type,
+        fileSize: stored.size,
         updatedAt: app.clock.now(),
       });
       const after = await load(req, id);
       req.auditChange = {
         targetId: id,
         before: { fileUrl: before.fileUrl },
-        after: { fileUrl: after.fileUrl, size: buf.length },
+        after: { fileUrl: after.fileUrl, size: stored.size },
       };
       return after;
     },

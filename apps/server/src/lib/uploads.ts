@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { AppError, businessError } from './errors.ts';
+
+/** File types the product accepts, told by their first bytes, with the extension they are stored under. */
+const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  {
+    type: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/webp',
+    ext: 'webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+  { type: 'video/mp4', ext: 'mp4', test: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
+  { type: 'video/webm', ext: 'webm', test: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+];
+
+export interface StoredUpload {
+  /** Path below DATA_DIR/uploads, served at /uploads/<relative>. */
+  relative: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * Reads the one file of a multipart request and stores it under a random name in
+ * DATA_DIR/uploads/<folder>. The type is read from the bytes, not from what the browser
+ * claims; anything but `types`, or over `maxBytes`, is refused (415, 413).
+ */
+export async function storeUpload(
+  req: FastifyRequest,
+  options: { dataDir: string; folder: string; maxBytes: number; types: readonly string[] },
+): Promise<StoredUpload> {
+  if (!req.isMultipart()) throw businessError(400, 'upload.missing');
+  const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
+  if (!file) throw businessError(400, 'upload.missing');
+  let buf: Buffer;
+  try {
+    buf = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 413, 'upload.tooLarge', { mb: options.maxBytes / 1024 / 1024 });
+    }
+    throw err;
+  }
+  const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buf));
+  if (!kind) {
+    const names = SIGNATURES.filter((s) => options.types.includes(s.type)).map((s) => s.ext.toUpperCase());
+    throw new AppError(415, 415, 'upload.badType', { types: names.join(', ') });
+  }
+  const relative = `${options.folder}/${randomUUID()}.${kind.ext}`;
+  await mkdir(path.join(options.dataDir, 'uploads', options.folder), { recursive: true });
+  await writeFile(path.join(options.dataDir, 'uploads', relative), buf);
+  return { relative, type: kind.type, size: buf.length };
+}
