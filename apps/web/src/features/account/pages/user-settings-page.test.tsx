@@ -152,7 +152,7 @@ describe('UserSettingsPage', () => {
       const rows = await within(table).findAllByRole('row');
       // Header, then the current session first.
       expect(within(rows[1] as HTMLElement).getByText('This session')).toBeTruthy();
-      expect(within(rows[1] as HTMLElement).getByText('To end this session, log out')).toBeTruthy();
+      expect(within(rows[1] as HTMLElement).getByText('Log out to end it')).toBeTruthy();
       expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
 
       await user.click(screen.getByRole('button', { name: 'End session: Safari 17 on iOS 17.5' }));
