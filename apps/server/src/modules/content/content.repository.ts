@@ -36,12 +36,15 @@ export function createContentRepository(db: Queryable) {
     popular(type: string, now: Date, windowDays: number, limit: number) {
       const from = new Date(now.getTime() - windowDays * 86_400_000);
       const before = new Date(now.getTime() - 2 * windowDays * 86_400_000);
+      // Qualified by hand: inside a single-table select drizzle drops the table name, and a bare "id"
+      // would resolve to the subquery's own row.
+      const itemRef = sql.raw('"content_items"."id"');
       const recent =
-        sql<number>`(select count(*) from ${contentViews} v where v.item_id = ${contentItems.id} and v.viewed_at >= ${from})`.mapWith(
+        sql<number>`(select count(*) from ${contentViews} v where v.item_id = ${itemRef} and v.viewed_at >= ${from.toISOString()}::timestamptz)`.mapWith(
           Number,
         );
       const previous =
-        sql<number>`(select count(*) from ${contentViews} v where v.item_id = ${contentItems.id} and v.viewed_at >= ${before} and v.viewed_at < ${from})`.mapWith(
+        sql<number>`(select count(*) from ${contentViews} v where v.item_id = ${itemRef} and v.viewed_at >= ${before.toISOString()}::timestamptz and v.viewed_at < ${from.toISOString()}::timestamptz)`.mapWith(
           Number,
         );
       return db

@@ -1,10 +1,9 @@
-import { Avatar, Button, Dropdown, Menu, Popover, Tooltip } from '@arco-design/web-react';
+import { Avatar, Button, Dropdown, Menu, Tooltip } from '@arco-design/web-react';
 import {
   IconCheck,
   IconExport,
   IconFullscreen,
   IconFullscreenExit,
-  IconNotification,
   IconSettings,
   IconSwap,
   IconUser,
@@ -19,6 +18,7 @@ import { updateSettings, useSettings } from '../../shared/settings/settings-stor
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { ThemeToggle } from '../../shared/ui/theme-toggle.tsx';
 import { loginRedirect } from '../routing/route-guard.ts';
+import { MessageBell } from './message-box.tsx';
 import { renderMenuItems, useMenuItems, useOpenMenuItem } from './side-menu.tsx';
 import { useSwitchRole } from './use-switch-role.ts';
 
@@ -149,13 +149,7 @@ export function Navbar({ signedIn, activeRoute }: { signedIn: boolean; activeRou
         />
         {signedIn ? (
           <>
-            <Popover
-              position="br"
-              trigger="click"
-              content={<p className="navbar__alerts">{t('navbar.alerts.unavailable')}</p>}
-            >
-              <Button shape="circle" type="secondary" aria-label={t('navbar.alerts')} icon={<IconNotification />} />
-            </Popover>
+            <MessageBell />
             <IconButton
               label={t('navbar.settings')}
               icon={<IconSettings />}

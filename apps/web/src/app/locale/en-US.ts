@@ -9,7 +9,6 @@ export const appEnUS = {
   'navbar.fullscreen.enter': 'Full screen',
   'navbar.fullscreen.exit': 'Exit full screen',
   'navbar.alerts': 'Notifications',
-  'navbar.alerts.unavailable': 'The message centre arrives in a later release; there are no messages to show yet.',
   'navbar.settings': 'Page settings',
   'navbar.userMenu': 'User menu',
   'navbar.signIn': 'Sign in',

@@ -8,7 +8,6 @@ export const appZhCN = {
   'navbar.fullscreen.enter': '全屏',
   'navbar.fullscreen.exit': '退出全屏',
   'navbar.alerts': '消息通知',
-  'navbar.alerts.unavailable': '消息中心将在后续版本中提供，目前没有可显示的消息。',
   'navbar.settings': '页面配置',
   'navbar.userMenu': '用户菜单',
   'navbar.signIn': '登录',

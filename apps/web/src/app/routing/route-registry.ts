@@ -16,6 +16,7 @@ import { statisticsRoutes } from '../../features/statistics/routes.tsx';
 import { systemRoutes } from '../../features/system/routes.tsx';
 import { usersRoutes } from '../../features/users/routes.tsx';
 import { waterQualityRoutes } from '../../features/water-quality/routes.tsx';
+import { registerRouteCatalog } from '../../shared/routing/route-catalog.ts';
 import type { FlatRoute, RouteDef } from '../../shared/routing/route-def.ts';
 import { shellRoutes } from './shell-routes.tsx';
 
@@ -60,6 +61,7 @@ export function flattenRoutes(tree: readonly RouteDef[], parents: RouteDef[] = [
 }
 
 export const flatRoutes: FlatRoute[] = flattenRoutes(routeTree);
+registerRouteCatalog(flatRoutes);
 
 const byName = new Map(flatRoutes.map((route) => [route.name, route]));
 if (byName.size !== flatRoutes.length) throw new Error('two routes share a name');

@@ -1,4 +1,5 @@
 import { createHashRouter, type LoaderFunctionArgs, Outlet, redirect } from 'react-router';
+import { recordVisit } from '../../features/dashboard/api/record-visit.ts';
 import { queryClient } from '../../shared/api/query-client.ts';
 import { setRouteEmitter } from '../../shared/routing/route-listener.ts';
 import { logout } from '../../shared/session/session.ts';
@@ -47,7 +48,30 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
 
 const blankRoutes = flatRoutes.filter((route) => route.layout === 'blank' && route.name !== 'notFound');
 
+type AppRouter = ReturnType<typeof createHashRouter>;
+
+/** Completed navigations of a signed-in user to a console page feed the Workplace's recently visited list. */
+function recordVisits(router: AppRouter): AppRouter {
+  let last = '';
+  const onState = (state: AppRouter['state']) => {
+    if (!state.initialized || state.navigation.state !== 'idle') return;
+    const path = `${state.location.pathname}${state.location.search}`;
+    if (path === last) return;
+    last = path;
+    const route = findRoute(state.location.pathname);
+    if (!getToken() || !route?.page || !route.requiresAuth || route.noTab || route.layout === 'blank') return;
+    recordVisit(route.name, path);
+  };
+  router.subscribe(onState);
+  onState(router.state);
+  return router;
+}
+
 export function createAppRouter() {
+  return recordVisits(createAppRoutes());
+}
+
+function createAppRoutes() {
   return createHashRouter([
     {
       id: 'root',

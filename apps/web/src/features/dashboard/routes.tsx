@@ -1,8 +1,7 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
-/** Dashboard (/dashboard): spec §2. Pages a later issue builds show the shared not-available page. */
+/** Dashboard (/dashboard): spec §2. The Workplace is a lazy chunk of its own: ECharts loads with it only. */
 export const dashboardRoutes: RouteDef[] = [
   {
     name: 'dashboard',
@@ -17,7 +16,7 @@ export const dashboardRoutes: RouteDef[] = [
         path: 'workplace',
         labelKey: 'menu.Workplace',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/workplace-page.tsx').then((m) => ({ default: m.WorkplacePage })),
       },
       {
         name: 'arcoWebsite',

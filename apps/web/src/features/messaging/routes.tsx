@@ -27,11 +27,12 @@ export const messagingRoutes: RouteDef[] = [
         page: moduleUnavailable,
       },
       {
+        // Every role may open it: a user without the notice permission is told so on the page.
         name: 'callPoliceNotification',
         path: 'callPoliceNotification',
         labelKey: 'menu.callPoliceNotification',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/notice-list-page.tsx').then((m) => ({ default: m.NoticeListPage })),
       },
     ],
   },

@@ -1,5 +1,9 @@
 import { Message } from '@arco-design/web-react';
-import { API_BASE, authApi, type Endpoint, LOGOUT_CODES, type Locale, ResultCode } from '@water/contracts';
+// Contracts by file, not through the package's index: the entry then carries only the contracts it uses.
+import { authApi } from '@water/contracts/auth';
+import { API_BASE, type Endpoint } from '@water/contracts/common/endpoint';
+import { LOGOUT_CODES, ResultCode } from '@water/contracts/common/envelope';
+import type { Locale } from '@water/contracts/common/locale';
 import type { z } from 'zod';
 import { readStoredLocale, translate } from '../i18n/messages.ts';
 import { getToken } from '../session/token.ts';

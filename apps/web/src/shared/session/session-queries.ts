@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi, type MenuNode, type RoleInfo } from '@water/contracts';
+import { authApi, type MenuNode, type RoleInfo } from '@water/contracts/auth';
 import { callApi } from '../api/http.ts';
 import { getToken } from './token.ts';
 

@@ -1,4 +1,4 @@
-import { authApi } from '@water/contracts';
+import { authApi } from '@water/contracts/auth';
 import { callApi, setReloginHandler } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
 import { removeRouteListener } from '../routing/route-listener.ts';

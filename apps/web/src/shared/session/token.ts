@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@water/contracts';
+import { TOKEN_STORAGE_KEY } from '@water/contracts/common/locale';
 
 /** The session is the bearer token in local storage under `token` (spec §4, §9). */
 export function getToken(): string | null {

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@water/contracts';
+import { ALL_PERMISSIONS } from '@water/contracts/common/permissions';
 import type { ReactNode } from 'react';
 import { useRoleInfo } from '../session/session-queries.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Form, Input, Link, Message, Tooltip } from '@arco-design/web-react';
 import { IconLock, IconRefresh, IconSafe, IconUser } from '@arco-design/web-react/icon';
-import { authApi } from '@water/contracts';
+import { authApi } from '@water/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, callApi } from '../../../shared/api/http.ts';

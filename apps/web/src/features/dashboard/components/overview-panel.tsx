@@ -1,0 +1,109 @@
+import { Card, Divider, Skeleton, Tag, Tooltip } from '@arco-design/web-react';
+import { IconCalendarClock, IconCommon, IconFile, IconMessage } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import type { Overview } from '@water/contracts';
+import type { ReactNode } from 'react';
+import { useRoleInfo } from '../../../shared/session/session-queries.ts';
+import { workplaceQueries } from '../api/workplace-queries.ts';
+import { useWorkplaceI18n } from '../use-workplace-i18n.ts';
+import { WidgetState } from './widget-state.tsx';
+
+function Figure({
+  icon,
+  label,
+  value,
+  unit,
+  warning,
+  hint,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  unit?: string;
+  warning?: string;
+  hint?: string;
+}) {
+  return (
+    <div className={`workplace__figure${warning ? ' workplace__figure--warning' : ''}`}>
+      <span className="workplace__figure-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <dl>
+        <dt>{label}</dt>
+        <dd>
+          <Tooltip content={hint} disabled={!hint}>
+            <span className="workplace__figure-value">{value}</span>
+          </Tooltip>
+          {unit ? <span className="workplace__figure-unit">{unit}</span> : null}
+          {warning ? (
+            <Tag color="orangered" size="small" className="workplace__figure-tag">
+              {warning}
+            </Tag>
+          ) : null}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function Figures({ overview }: { overview: Overview }) {
+  const { t, locale } = useWorkplaceI18n();
+  const money = (n: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: overview.balance.currency,
+      currencyDisplay: 'narrowSymbol',
+    }).format(n);
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const { balance } = overview;
+  return (
+    <div className="workplace__figures">
+      <Figure
+        icon={<IconMessage />}
+        label={t('workplace.balance')}
+        value={money(balance.amount)}
+        warning={balance.low ? t('workplace.balance.low') : undefined}
+        hint={t('workplace.balance.hint', { threshold: money(balance.lowThreshold), price: money(balance.price) })}
+      />
+      <Figure
+        icon={<IconFile />}
+        label={t('workplace.pendingOrders')}
+        value={count(overview.pendingOrders)}
+        unit={t('workplace.unit.orders')}
+      />
+      <Figure
+        icon={<IconCalendarClock />}
+        label={t('workplace.renewalOrders')}
+        value={count(overview.renewalOrders)}
+        unit={t('workplace.unit.devices')}
+        hint={t('workplace.renewalOrders.hint')}
+      />
+      <Figure
+        icon={<IconCommon />}
+        label={t('workplace.onlineContent')}
+        value={count(overview.onlineContent)}
+        unit={t('workplace.unit.items')}
+      />
+    </div>
+  );
+}
+
+/** Spec §1: the banner welcoming the user, and the data panel's four figures. */
+export function OverviewPanel() {
+  const { t } = useWorkplaceI18n();
+  const info = useRoleInfo();
+  const overview = useQuery(workplaceQueries.overview());
+  return (
+    <Card className="workplace__card workplace__overview" bordered={false}>
+      <h2 className="workplace__welcome">
+        {info ? t('workplace.welcome', { name: info.name }) : <Skeleton animation text={{ rows: 1, width: 200 }} />}
+      </h2>
+      <Divider className="workplace__welcome-divider" />
+      <section aria-label={t('workplace.dataPanel')}>
+        <WidgetState query={overview} skeletonRows={2}>
+          {(data) => <Figures overview={data} />}
+        </WidgetState>
+      </section>
+    </Card>
+  );
+}

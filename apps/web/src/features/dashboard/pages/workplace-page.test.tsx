@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { MenuNode } from '@water/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok, renderWorkplace } from '../testing/render-workplace.tsx';
+import { WorkplacePage } from './workplace-page.tsx';
+
+// jsdom has no canvas: the chart wrapper (and its text summary) is what these tests read.
+vi.mock('../components/echart.tsx', () => ({ EChart: () => <div data-testid="echart" /> }));
+// No server to hold a socket to: the live channel is silent here.
+vi.mock('../../../shared/live/live-channel.ts', () => ({ liveChannel: { subscribe: () => () => {} } }));
+
+function menu(name: string, children: MenuNode[] = []): MenuNode {
+  return {
+    id: name.length,
+    type: children.length ? 'directory' : 'menu',
+    path: name,
+    name,
+    meta: {
+      locale: `menu.${name}`,
+      title: { 'zh-CN': name, 'en-US': name },
+      requiresAuth: true,
+      order: 0,
+      hideInMenu: false,
+      ignoreCache: false,
+      roles: ['*'],
+    },
+    children,
+  };
+}
+
+const overview = (low = false) => ({
+  balance: { amount: low ? 12.5 : 1280.5, currency: 'CNY', low, lowThreshold: 100, price: 0.05 },
+  pendingOrders: 0,
+  renewalOrders: 3,
+  onlineContent: 27,
+});
+const points = Array.from({ length: 8 }, (_, i) => ({ x: `2026-11-${String(15 + i).padStart(2, '0')}`, y: 10 * i }));
+const popular = (type: string) =>
+  Array.from({ length: 5 }, (_, i) => ({
+    key: `${type}-${i}`,
+    clickNumber: `${i + 1}.2w+`,
+    title: `${type} 标题 ${i + 1}`,
+    increases: i % 2 ? -3.5 : 12.25,
+  }));
+
+function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
+  return {
+    'GET /api/v1/remote/users/role-info': ok({ name: '王芳', role: 'user', roles: [] }),
+    'GET /api/v1/roles/menusTree': ok([menu('dashboard', [menu('Workplace')]), menu('device', [menu('deviceList')])]),
+    'GET /api/workplace/overview': ok(overview()),
+    'GET /api/content-data': ok(points),
+    'GET /api/popular/list': (call: { query: URLSearchParams }) => ok(popular(call.query.get('type') ?? 'text')),
+    'GET /api/content/category-share': ok([
+      { code: 'sop', name: '操作规程', count: 6, percent: 60 },
+      { code: 'safety', name: '安全制度', count: 4, percent: 40 },
+    ]),
+    'GET /api/notices/announcements': ok([
+      { id: 7, title: '停水通知', level: 3, publishedAt: '2026-11-20T02:00:00.000Z', read: false },
+    ]),
+    'GET /api/notices/7': ok({
+      id: 7,
+      title: '停水通知',
+      level: 3,
+      status: 'published',
+      audience: { type: 'all' },
+      authorName: '管理员',
+      publishedAt: '2026-11-20T02:00:00.000Z',
+      updatedAt: '2026-11-20T02:00:00.000Z',
+      recipients: 3,
+      reads: 1,
+      contentHtml: '<p>明日 <strong>8:00</strong> 起停水</p>',
+    }),
+    'GET /api/user/visits': ok([
+      { routeName: 'deviceList', path: '/device/deviceList?page=2', visitedAt: '2026-11-22T01:00:00.000Z' },
+      { routeName: 'gone', path: '/gone', visitedAt: '2026-11-21T01:00:00.000Z' },
+    ]),
+    'GET /api/user/quick-operations': ok({ routeNames: ['deviceList'] }),
+    ...overrides,
+  };
+}
+
+describe('WorkplacePage', () => {
+  it('renders every widget from the API in Chinese', async () => {
+    mockApi(answers());
+    renderWorkplace(<WorkplacePage />);
+
+    expect(await screen.findByRole('heading', { name: '欢迎回来，王芳' })).toBeTruthy();
+    const panel = screen.getByRole('region', { name: '数据概览' });
+    expect(await within(panel).findByText('¥1,280.50')).toBeTruthy();
+    expect(within(panel).getByText('27')).toBeTruthy();
+    expect(within(panel).getByText('3')).toBeTruthy();
+    expect(within(panel).queryByText('余额不足')).toBeNull();
+
+    expect(await screen.findByRole('img', { name: /近 8 日内容浏览量：2026-11-15: 0/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /操作规程 60%, 安全制度 40%/ })).toBeTruthy();
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(within(table).getByText('text 标题 1')).toBeTruthy();
+    expect(within(table).getAllByLabelText('上升')).toHaveLength(3);
+    expect(within(table).getAllByLabelText('下降')).toHaveLength(2);
+
+    expect(await screen.findByRole('button', { name: /停水通知/ })).toBeTruthy();
+    const recent = await screen.findByRole('navigation', { name: '最近访问' });
+    // A route the registry no longer knows is left out rather than shown as a raw name.
+    expect(
+      within(recent)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['设备列表']);
+    const quick = await screen.findByRole('navigation', { name: '快捷操作' });
+    expect(within(quick).getByRole('button', { name: '设备列表' })).toBeTruthy();
+  });
+
+  it('switches popular content by type and shows the low-balance warning', async () => {
+    const { calls } = mockApi(answers({ 'GET /api/workplace/overview': ok(overview(true)) }));
+    const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+
+    expect(await screen.findByText('Low balance')).toBeTruthy();
+    expect(screen.getByText('¥12.50')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Video' }));
+    expect(await screen.findByText('video 标题 1')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/popular/list').map((c) => c.query.get('type'))).toEqual([
+      'text',
+      'video',
+    ]);
+  });
+
+  it('opens an announcement with its HTML, and follows recently visited pages', async () => {
+    mockApi(answers());
+    const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+
+    await user.click(await screen.findByRole('button', { name: /停水通知/ }));
+    const body = await screen.findByRole('article', { name: 'Announcement text' });
+    expect(within(body).getByText('8:00').tagName).toBe('STRONG');
+    expect(within(body).getByText('Urgent')).toBeTruthy();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Recently visited' })).getByRole('button'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/device/deviceList'),
+    );
+  });
+
+  it('saves quick operations chosen from the own menu only', async () => {
+    const { calls } = mockApi(
+      answers({
+        'GET /api/user/quick-operations': ok({ routeNames: [] }),
+        'PUT /api/user/quick-operations': ok({ routeNames: ['Workplace', 'deviceList'] }),
+      }),
+    );
+    const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+
+    expect(await screen.findByText('No quick operations yet')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Manage' }));
+    const dialog = await screen.findByRole('dialog');
+    // realTimeData is a registered page but not in this user's menu tree.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Real-time data' })).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Workplace' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Device list' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const quick = await screen.findByRole('navigation', { name: 'Quick operations' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Workplace', 'Device list']);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ routeNames: ['Workplace', 'deviceList'] });
+  });
+
+  it('shows empty states and a failed widget in place', async () => {
+    mockApi(
+      answers({
+        'GET /api/content-data': ok([]),
+        'GET /api/notices/announcements': ok([]),
+        'GET /api/user/visits': ok([]),
+        'GET /api/content/category-share': fail(500, 'boom'),
+      }),
+    );
+    renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+    expect(await screen.findByText('Failed to load')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('No data')).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

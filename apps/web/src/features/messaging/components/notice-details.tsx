@@ -1,0 +1,34 @@
+import { Descriptions } from '@arco-design/web-react';
+import type { Notice } from '@water/contracts';
+import { formatDateTime } from '../format.ts';
+import type { MessagingI18n } from '../use-messaging-i18n.ts';
+import { NoticeContent } from './notice-content.tsx';
+import { audienceText, LevelTag, StatusTag } from './notice-labels.tsx';
+
+/** A notice as stored: its facts, then its body as recipients will see it. */
+export function NoticeDetails({ notice, i18n }: { notice: Notice; i18n: MessagingI18n }) {
+  const { t, locale } = i18n;
+  return (
+    <article className="notice-details" aria-label={notice.title}>
+      <h2 className="notice-details__title">{notice.title}</h2>
+      <Descriptions
+        column={2}
+        size="small"
+        className="notice-details__facts"
+        data={[
+          { label: t('messaging.notices.col.level'), value: <LevelTag level={notice.level} t={t} /> },
+          { label: t('messaging.notices.col.status'), value: <StatusTag status={notice.status} t={t} /> },
+          { label: t('messaging.notices.col.audience'), value: audienceText(notice.audience, t, locale) },
+          { label: t('messaging.notices.col.author'), value: notice.authorName },
+          {
+            label: t('messaging.notices.col.publishedAt'),
+            value: notice.publishedAt
+              ? formatDateTime(notice.publishedAt, locale)
+              : t('messaging.notices.notPublished'),
+          },
+        ]}
+      />
+      <NoticeContent html={notice.contentHtml} t={t} />
+    </article>
+  );
+}

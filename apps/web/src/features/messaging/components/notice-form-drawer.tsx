@@ -1,0 +1,312 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Form,
+  type FormInstance,
+  Input,
+  Radio,
+  Result,
+  Spin,
+} from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { type Notice, type NoticeAudience, noticeInputSchema } from '@water/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
+import { contractRule, errorText } from '../form-rules.ts';
+import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
+import { dialogAttributes } from './dialog-attributes.ts';
+import { NoticeDetails } from './notice-details.tsx';
+import { AUDIENCE_ROLES, levelText, NOTICE_LEVELS, roleText } from './notice-labels.tsx';
+
+import type { EditorLabels } from './rich-text-editor.tsx';
+
+// Quill and its stylesheet are fetched when the drawer first opens, as a chunk of their own.
+const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
+
+interface Values {
+  title: string;
+  level: Notice['level'];
+  audienceType: NoticeAudience['type'];
+  roleCodes: string[];
+  contentHtml: string;
+}
+
+const fields = noticeInputSchema.shape;
+
+/** `null` closed, `{ id: null }` a new notice, `{ id }` a draft to edit. */
+export type NoticeDrawerTarget = { id: number | null } | null;
+
+/** Create or edit a draft; after saving, shows the notice as the server stored it. */
+export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarget; onClose: () => void }) {
+  const i18n = useMessagingI18n();
+  const { t, locale } = i18n;
+  const [saved, setSaved] = useState<Notice | null>(null);
+  // After "keep editing", the saved notice is the draft being edited.
+  const editingId = saved?.id ?? target?.id ?? null;
+  const [editing, setEditing] = useState(true);
+  // The drawer's footer submits the form, so both live here.
+  const [form] = Form.useForm<Values>();
+  const save = useSaveNotice();
+  const existing = useQuery({
+    ...noticeQueries.detail(editingId ?? 0, locale),
+    enabled: target !== null && editingId !== null,
+  });
+
+  const close = () => {
+    onClose();
+    setSaved(null);
+    setEditing(true);
+  };
+
+  let body: React.ReactNode;
+  let footer: React.ReactNode;
+  if (!editing && saved) {
+    body = (
+      <>
+        <Alert className="notice-form-notice" type="success" content={t('messaging.notices.savedNote')} />
+        <NoticeDetails notice={saved} i18n={i18n} />
+      </>
+    );
+    footer = (
+      <>
+        <Button onClick={() => setEditing(true)}>{t('messaging.notices.backToEdit')}</Button>
+        <Button type="primary" onClick={close}>
+          {t('messaging.notices.close')}
+        </Button>
+      </>
+    );
+  } else if (editingId !== null && !existing.data) {
+    body = existing.isError ? (
+      <Result
+        status="error"
+        title={t('messaging.notices.loadFailed')}
+        subTitle={errorText(existing.error, t)}
+        extra={
+          <Button type="primary" onClick={() => existing.refetch()}>
+            {t('messaging.notices.retry')}
+          </Button>
+        }
+      />
+    ) : (
+      <Spin className="notice-drawer-loading" />
+    );
+    footer = <Button onClick={close}>{t('messaging.notices.cancel')}</Button>;
+  } else {
+    body = (
+      <NoticeForm
+        key={editingId ?? 'new'}
+        id={editingId}
+        notice={existing.data ?? null}
+        i18n={i18n}
+        form={form}
+        save={save}
+        onSaved={(notice) => {
+          setSaved(notice);
+          setEditing(false);
+        }}
+      />
+    );
+    footer = (
+      <>
+        <Button onClick={close}>{t('messaging.notices.cancel')}</Button>
+        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+          {t('messaging.notices.saveDraft')}
+        </Button>
+      </>
+    );
+  }
+
+  const drawerTitle =
+    !editing && saved
+      ? t('messaging.notices.drawer.preview')
+      : t(editingId === null ? 'messaging.notices.drawer.create' : 'messaging.notices.drawer.edit');
+
+  return (
+    <Drawer
+      width={760}
+      visible={target !== null}
+      title={drawerTitle}
+      onCancel={close}
+      footer={footer}
+      unmountOnExit
+      // Arco's drawer gives itself no role; its wrapper takes extra attributes.
+      {...dialogAttributes(drawerTitle)}
+      className="notice-drawer"
+    >
+      {body}
+    </Drawer>
+  );
+}
+
+function initialValues(notice: Notice | null): Values {
+  if (!notice) return { title: '', level: 0, audienceType: 'all', roleCodes: [], contentHtml: '' };
+  return {
+    title: notice.title,
+    level: notice.level,
+    audienceType: notice.audience.type,
+    roleCodes: notice.audience.type === 'roles' ? notice.audience.codes : [],
+    contentHtml: notice.contentHtml,
+  };
+}
+
+function NoticeForm({
+  id,
+  notice,
+  i18n,
+  form,
+  save,
+  onSaved,
+}: {
+  id: number | null;
+  notice: Notice | null;
+  i18n: MessagingI18n;
+  form: FormInstance<Values>;
+  save: ReturnType<typeof useSaveNotice>;
+  onSaved: (notice: Notice) => void;
+}) {
+  const { t, tv, locale } = i18n;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(values: Values) {
+    setFailure(null);
+    const audience: NoticeAudience =
+      values.audienceType === 'roles'
+        ? { type: 'roles', codes: values.roleCodes }
+        : values.audienceType === 'departments' && notice?.audience.type === 'departments'
+          ? notice.audience
+          : { type: 'all' };
+    const parsed = noticeInputSchema.safeParse({
+      title: values.title ?? '',
+      contentHtml: values.contentHtml ?? '',
+      level: values.level,
+      audience,
+    });
+    if (!parsed.success) {
+      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    try {
+      // No toast: the drawer turns to the stored notice under a "saved" notice of its own.
+      onSaved(await save.mutateAsync({ id, body: parsed.data }));
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  }
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      disabled={save.isPending}
+      initialValues={initialValues(notice)}
+      onSubmit={submit}
+      onChange={() => setFailure(null)}
+    >
+      <Form.Item
+        label={t('messaging.notices.field.title')}
+        field="title"
+        required
+        rules={[contractRule(fields.title, tv)]}
+      >
+        <Input placeholder={t('messaging.notices.field.titlePlaceholder')} maxLength={100} showWordLimit />
+      </Form.Item>
+      <Form.Item label={t('messaging.notices.field.level')} field="level">
+        <Radio.Group type="button">
+          {NOTICE_LEVELS.map((level) => (
+            <Radio key={level} value={level}>
+              {levelText(level, t)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item label={t('messaging.notices.field.audience')} field="audienceType">
+        <Radio.Group>
+          <Radio value="all">{t('messaging.notices.audience.all')}</Radio>
+          <Radio value="roles">{t('messaging.notices.audience.roles')}</Radio>
+          {/* Departments are offered once the department tree API lands with the administration
+              issue (the server accepts them already); a draft that has them keeps them. */}
+          {notice?.audience.type === 'departments' ? (
+            <Radio value="departments">
+              {t('messaging.notices.audience.departments', { count: notice.audience.ids.length })}
+            </Radio>
+          ) : null}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item shouldUpdate noStyle>
+        {(values: Partial<Values>) =>
+          values.audienceType === 'roles' ? (
+            <Form.Item
+              label={t('messaging.notices.field.roles')}
+              field="roleCodes"
+              required
+              rules={[
+                {
+                  validator: (value: string[] | undefined, callback) =>
+                    callback(value?.length ? undefined : t('messaging.notices.field.rolesRequired')),
+                },
+              ]}
+            >
+              <Checkbox.Group options={AUDIENCE_ROLES.map((code) => ({ label: roleText(code, t), value: code }))} />
+            </Form.Item>
+          ) : null
+        }
+      </Form.Item>
+      <Form.Item
+        label={t('messaging.notices.field.content')}
+        field="contentHtml"
+        extra={t('messaging.notices.field.contentHelp')}
+        rules={[contractRule(fields.contentHtml, tv)]}
+      >
+        <EditorField i18n={i18n} key={locale} />
+      </Form.Item>
+      {failure ? <Alert className="notice-form-notice" type="error" content={failure} /> : null}
+    </Form>
+  );
+}
+
+function editorLabels(t: MessagingI18n['t']): EditorLabels {
+  return {
+    placeholder: t('messaging.notices.editor.placeholder'),
+    editor: t('messaging.notices.editor.label'),
+    bold: t('messaging.notices.editor.bold'),
+    italic: t('messaging.notices.editor.italic'),
+    underline: t('messaging.notices.editor.underline'),
+    strike: t('messaging.notices.editor.strike'),
+    listOrdered: t('messaging.notices.editor.listOrdered'),
+    listBullet: t('messaging.notices.editor.listBullet'),
+    blockquote: t('messaging.notices.editor.blockquote'),
+    codeBlock: t('messaging.notices.editor.codeBlock'),
+    link: t('messaging.notices.editor.link'),
+    clean: t('messaging.notices.editor.clean'),
+    header: t('messaging.notices.editor.header'),
+    normal: t('messaging.notices.editor.normal'),
+    h1: t('messaging.notices.editor.h1'),
+    h2: t('messaging.notices.editor.h2'),
+    h3: t('messaging.notices.editor.h3'),
+    visit: t('messaging.notices.editor.visit'),
+    enterLink: t('messaging.notices.editor.enterLink'),
+    edit: t('messaging.notices.editor.edit'),
+    remove: t('messaging.notices.editor.remove'),
+    save: t('messaging.notices.editor.save'),
+  };
+}
+
+/** Bridges Arco Form's value/onChange to the editor, which takes its first value only. */
+function EditorField({
+  value,
+  onChange,
+  i18n,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  i18n: MessagingI18n;
+}) {
+  const { t } = i18n;
+  return (
+    <Suspense fallback={<Spin className="notice-editor-loading" tip={t('messaging.notices.editor.loading')} />}>
+      <RichTextEditor initialHtml={value ?? ''} onChange={(html) => onChange?.(html)} labels={editorLabels(t)} />
+    </Suspense>
+  );
+}

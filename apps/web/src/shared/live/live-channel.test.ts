@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest';
+import { backoffDelay, createLiveChannel, UNAUTHORIZED_CLOSE } from './live-channel.ts';
+
+class FakeSocket {
+  readyState = 0;
+  sent: unknown[] = [];
+  closedWith: number | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  // What the server does:
+  accept() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  push(event: unknown) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+function setup(token: string | null = 'tok-1') {
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
+  let currentToken = token;
+  const channel = createLiveChannel({
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    getToken: () => currentToken,
+    setTimer: (fn, ms) => {
+      const timer = { fn, ms, cleared: false };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => {
+      (timer as { cleared: boolean }).cleared = true;
+    },
+    random: () => 0.5,
+  });
+  const pending = () => timers.filter((t) => !t.cleared);
+  const fireRetry = () => {
+    const timer = pending().find((t) => t.ms < 25_000);
+    if (!timer) throw new Error('no reconnect scheduled');
+    timer.cleared = true;
+    timer.fn();
+    return timer.ms;
+  };
+  return {
+    channel,
+    sockets,
+    pending,
+    fireRetry,
+    setToken: (next: string | null) => {
+      currentToken = next;
+    },
+  };
+}
+
+const unread = { message: 0, notice: 2, todo: 0, total: 2 };
+
+describe('live channel', () => {
+  it('opens one socket for all subscribers, authenticates first, and delivers events by type', () => {
+    const { channel, sockets } = setup();
+    const onUnread = vi.fn();
+    const onMessage = vi.fn();
+    channel.subscribe('unread', onUnread);
+    channel.subscribe('message', onMessage);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.url).toMatch(/\/api\/ws$/);
+
+    sockets[0]?.accept();
+    expect(sockets[0]?.sent[0]).toEqual({ type: 'auth', token: 'tok-1' });
+    sockets[0]?.push({ type: 'ready', userId: 4 });
+    expect(channel.status()).toBe('ready');
+    sockets[0]?.push({ type: 'unread', unread });
+    expect(onUnread).toHaveBeenCalledWith({ type: 'unread', unread });
+    expect(onMessage).not.toHaveBeenCalled();
+  });
+
+  it('reconnects with a growing backoff after drops, re-authenticating each time, and resets it once ready', () => {
+    const { channel, sockets, fireRetry } = setup();
+    channel.subscribe('unread', () => {});
+    sockets[0]?.accept();
+    sockets[0]?.drop();
+    expect(channel.status()).toBe('waiting');
+    const first = fireRetry();
+    sockets[1]?.drop();
+    const second = fireRetry();
+    sockets[2]?.drop();
+    const third = fireRetry();
+    expect([first, second, third]).toEqual([850, 1700, 3400]);
+    expect(sockets).toHaveLength(4);
+
+    sockets[3]?.accept();
+    expect(sockets[3]?.sent[0]).toEqual({ type: 'auth', token: 'tok-1' });
+    sockets[3]?.push({ type: 'ready', userId: 4 });
+    sockets[3]?.drop();
+    expect(fireRetry()).toBe(850);
+  });
+
+  it('caps the backoff at 30 s', () => {
+    expect(backoffDelay(20, () => 1)).toBe(30_000);
+    expect(backoffDelay(0, () => 0)).toBe(700);
+  });
+
+  it('stops on 4401 until the token changes, then authenticates with the new one', () => {
+    const { channel, sockets, pending, setToken } = setup();
+    channel.subscribe('unread', () => {});
+    sockets[0]?.accept();
+    sockets[0]?.drop(UNAUTHORIZED_CLOSE);
+    expect(channel.status()).toBe('unauthorized');
+    expect(pending()).toHaveLength(0);
+
+    channel.tokenChanged();
+    expect(sockets).toHaveLength(1);
+
+    setToken('tok-2');
+    channel.tokenChanged();
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.accept();
+    expect(sockets[1]?.sent[0]).toEqual({ type: 'auth', token: 'tok-2' });
+  });
+
+  it('closes when the last subscriber leaves or the token is gone, and never opens without one', () => {
+    const { channel, sockets, pending, setToken } = setup();
+    const off1 = channel.subscribe('unread', () => {});
+    const off2 = channel.subscribe('message', () => {});
+    off1();
+    expect(sockets[0]?.closedWith).toBeNull();
+    off2();
+    expect(sockets[0]?.closedWith).toBe(1000);
+    expect(channel.status()).toBe('idle');
+
+    channel.subscribe('unread', () => {});
+    sockets[1]?.accept();
+    setToken(null);
+    channel.tokenChanged();
+    expect(sockets[1]?.closedWith).toBe(1000);
+    expect(channel.status()).toBe('idle');
+    expect(pending()).toHaveLength(0);
+  });
+});
