@@ -1,6 +1,6 @@
 import { Descriptions } from '@arco-design/web-react';
 import type { Notice } from '@water/contracts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { MessagingI18n } from '../use-messaging-i18n.ts';
 import { NoticeContent } from './notice-content.tsx';
 import { audienceText, LevelTag, StatusTag } from './notice-labels.tsx';

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { NOTICE_STATUSES, type noticeSummarySchema, Permissions } from '@water/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type NoticeAction, type NoticeFilters, noticeQueries, useNoticeAction } from '../api/notice-queries.ts';
@@ -23,7 +24,6 @@ import { type NoticeDrawerTarget, NoticeFormDrawer } from '../components/notice-
 import { audienceText, LevelTag, StatusTag, statusText } from '../components/notice-labels.tsx';
 import { NoticePreviewDrawer } from '../components/notice-preview-drawer.tsx';
 import { errorText } from '../form-rules.ts';
-import { formatDateTime } from '../format.ts';
 import { type MessagingI18n, type MessagingMessageKey, useMessagingI18n } from '../use-messaging-i18n.ts';
 import '../messaging.css';
 
