@@ -44,7 +44,9 @@ export function storeLocale(locale: Locale): void {
 /** Fills `{name}` placeholders. */
 export function format(text: string, values?: Record<string, string | number>): string {
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }
 
 /**
