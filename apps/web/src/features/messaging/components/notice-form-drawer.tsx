@@ -12,18 +12,14 @@ import {
 } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { type Notice, type NoticeAudience, noticeInputSchema } from '@water/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { EditorField } from '../../../shared/ui/rich-text/editor-field.tsx';
 import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
 import { contractRule, errorText } from '../form-rules.ts';
 import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
 import { dialogAttributes } from './dialog-attributes.ts';
 import { NoticeDetails } from './notice-details.tsx';
 import { AUDIENCE_ROLES, levelText, NOTICE_LEVELS, roleText } from './notice-labels.tsx';
-
-import type { EditorLabels } from './rich-text-editor.tsx';
-
-// Quill and its stylesheet are fetched when the drawer first opens, as a chunk of their own.
-const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
 interface Values {
   title: string;
@@ -166,7 +162,7 @@ function NoticeForm({
   save: ReturnType<typeof useSaveNotice>;
   onSaved: (notice: Notice) => void;
 }) {
-  const { t, tv, locale } = i18n;
+  const { t, tv } = i18n;
   const [failure, setFailure] = useState<string | null>(null);
 
   async function submit(values: Values) {
@@ -259,54 +255,12 @@ function NoticeForm({
         extra={t('messaging.notices.field.contentHelp')}
         rules={[contractRule(fields.contentHtml, tv)]}
       >
-        <EditorField i18n={i18n} key={locale} />
+        <EditorField
+          placeholder={t('messaging.notices.editor.placeholder')}
+          ariaLabel={t('messaging.notices.editor.label')}
+        />
       </Form.Item>
       {failure ? <Alert className="notice-form-notice" type="error" content={failure} /> : null}
     </Form>
-  );
-}
-
-function editorLabels(t: MessagingI18n['t']): EditorLabels {
-  return {
-    placeholder: t('messaging.notices.editor.placeholder'),
-    editor: t('messaging.notices.editor.label'),
-    bold: t('messaging.notices.editor.bold'),
-    italic: t('messaging.notices.editor.italic'),
-    underline: t('messaging.notices.editor.underline'),
-    strike: t('messaging.notices.editor.strike'),
-    listOrdered: t('messaging.notices.editor.listOrdered'),
-    listBullet: t('messaging.notices.editor.listBullet'),
-    blockquote: t('messaging.notices.editor.blockquote'),
-    codeBlock: t('messaging.notices.editor.codeBlock'),
-    link: t('messaging.notices.editor.link'),
-    clean: t('messaging.notices.editor.clean'),
-    header: t('messaging.notices.editor.header'),
-    normal: t('messaging.notices.editor.normal'),
-    h1: t('messaging.notices.editor.h1'),
-    h2: t('messaging.notices.editor.h2'),
-    h3: t('messaging.notices.editor.h3'),
-    visit: t('messaging.notices.editor.visit'),
-    enterLink: t('messaging.notices.editor.enterLink'),
-    edit: t('messaging.notices.editor.edit'),
-    remove: t('messaging.notices.editor.remove'),
-    save: t('messaging.notices.editor.save'),
-  };
-}
-
-/** Bridges Arco Form's value/onChange to the editor, which takes its first value only. */
-function EditorField({
-  value,
-  onChange,
-  i18n,
-}: {
-  value?: string;
-  onChange?: (html: string) => void;
-  i18n: MessagingI18n;
-}) {
-  const { t } = i18n;
-  return (
-    <Suspense fallback={<Spin className="notice-editor-loading" tip={t('messaging.notices.editor.loading')} />}>
-      <RichTextEditor initialHtml={value ?? ''} onChange={(html) => onChange?.(html)} labels={editorLabels(t)} />
-    </Suspense>
   );
 }

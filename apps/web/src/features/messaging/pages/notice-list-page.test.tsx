@@ -5,16 +5,16 @@ import { NoticeListPage } from './notice-list-page.tsx';
 
 // Quill needs a real layout engine; the page's own behaviour is what is tested here, the editor in
 // e2e/tests/notices.spec.ts. The stand-in keeps the editor's contract: HTML in, HTML out.
-vi.mock('../components/rich-text-editor.tsx', () => ({
+vi.mock('../../../shared/ui/rich-text/rich-text-editor.tsx', () => ({
   default: ({
     initialHtml,
     onChange,
-    labels,
+    ariaLabel,
   }: {
     initialHtml: string;
     onChange: (html: string) => void;
-    labels: { editor: string };
-  }) => <textarea aria-label={labels.editor} defaultValue={initialHtml} onChange={(e) => onChange(e.target.value)} />,
+    ariaLabel: string;
+  }) => <textarea aria-label={ariaLabel} defaultValue={initialHtml} onChange={(e) => onChange(e.target.value)} />,
 }));
 
 const summary = (id: number, status: 'draft' | 'published' | 'withdrawn', extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,9 @@
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef } from 'react';
+import type { editorZhCN } from './locale/zh-CN.ts';
+import { useEditorI18n } from './use-editor-i18n.ts';
+import './rich-text.css';
 
 /**
  * Only what the server's sanitiser keeps (apps/server/src/lib/sanitize.ts): no colours, alignment,
@@ -15,52 +18,30 @@ const TOOLBAR = [
   ['clean'],
 ];
 
-/** The editor's own texts: toolbar names and the link tooltip, which Quill only has in English. */
-export interface EditorLabels {
-  placeholder: string;
-  editor: string;
-  bold: string;
-  italic: string;
-  underline: string;
-  strike: string;
-  listOrdered: string;
-  listBullet: string;
-  blockquote: string;
-  codeBlock: string;
-  link: string;
-  clean: string;
-  header: string;
-  normal: string;
-  h1: string;
-  h2: string;
-  h3: string;
-  visit: string;
-  enterLink: string;
-  edit: string;
-  remove: string;
-  save: string;
-}
-
 export interface RichTextEditorProps {
   /** The HTML the editor starts with; later changes of this prop are ignored (the editor owns its text). */
   initialHtml: string;
   onChange: (html: string) => void;
-  /** Read once, when the editor is created: the drawer remounts it when the language changes. */
-  labels: EditorLabels;
+  /** Read once, when the editor is created: `EditorField` remounts it when the language changes. */
+  placeholder: string;
+  /** The accessible name of the writing area, e.g. "Notice content editor". */
+  ariaLabel: string;
 }
 
+type EditorKey = keyof typeof editorZhCN;
+
 /** Quill's toolbar names its buttons by format (`bold`, `list: ordered`). */
-const BUTTON_LABELS: Record<string, keyof EditorLabels> = {
-  bold: 'bold',
-  italic: 'italic',
-  underline: 'underline',
-  strike: 'strike',
-  'list: ordered': 'listOrdered',
-  'list: bullet': 'listBullet',
-  blockquote: 'blockquote',
-  'code-block': 'codeBlock',
-  link: 'link',
-  clean: 'clean',
+const BUTTON_LABELS: Record<string, EditorKey> = {
+  bold: 'editor.bold',
+  italic: 'editor.italic',
+  underline: 'editor.underline',
+  strike: 'editor.strike',
+  'list: ordered': 'editor.listOrdered',
+  'list: bullet': 'editor.listBullet',
+  blockquote: 'editor.blockquote',
+  'code-block': 'editor.codeBlock',
+  link: 'editor.link',
+  clean: 'editor.clean',
 };
 
 function cssText(text: string): string {
@@ -74,35 +55,36 @@ function toHtml(quill: Quill): string {
   return quill.getSemanticHTML().replace(/&nbsp;/g, ' ');
 }
 
-/** Quill 2 (snow theme), loaded on demand by the notice drawer only. */
-export default function RichTextEditor({ initialHtml, onChange, labels }: RichTextEditorProps) {
+/** Quill 2 (snow theme), loaded on demand (see `EditorField`) as a chunk of its own. */
+export default function RichTextEditor({ initialHtml, onChange, placeholder, ariaLabel }: RichTextEditorProps) {
+  const { t } = useEditorI18n();
   const host = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const initial = useRef({ initialHtml, labels });
+  const initial = useRef({ initialHtml, placeholder, ariaLabel, t });
 
   useEffect(() => {
     const element = host.current;
     if (!element) return;
     const editorElement = document.createElement('div');
     element.append(editorElement);
-    const { initialHtml: html, labels: text } = initial.current;
+    const { initialHtml: html, placeholder: hint, ariaLabel: name, t: text } = initial.current;
     const quill = new Quill(editorElement, {
       theme: 'snow',
-      placeholder: text.placeholder,
+      placeholder: hint,
       formats: FORMATS,
       modules: { toolbar: TOOLBAR },
     });
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
-    quill.root.setAttribute('aria-label', text.editor);
+    quill.root.setAttribute('aria-label', name);
     for (const button of element.querySelectorAll<HTMLButtonElement>('.ql-toolbar button')) {
       const key = BUTTON_LABELS[button.getAttribute('aria-label') ?? ''];
       if (!key) continue;
-      button.setAttribute('aria-label', text[key]);
-      button.title = text[key];
+      button.setAttribute('aria-label', text(key));
+      button.title = text(key);
     }
-    element.querySelector('.ql-picker.ql-header .ql-picker-label')?.setAttribute('aria-label', text.header);
+    element.querySelector('.ql-picker.ql-header .ql-picker-label')?.setAttribute('aria-label', text('editor.header'));
     if (html) quill.clipboard.dangerouslyPasteHTML(html, 'silent');
     const changed = () => onChangeRef.current(toHtml(quill));
     quill.on('text-change', changed);
@@ -116,15 +98,15 @@ export default function RichTextEditor({ initialHtml, onChange, labels }: RichTe
   // The stylesheet writes the tooltip's and the heading picker's words with `content`: these
   // variables give it the console's language.
   const style = {
-    '--notice-editor-normal': cssText(labels.normal),
-    '--notice-editor-h1': cssText(labels.h1),
-    '--notice-editor-h2': cssText(labels.h2),
-    '--notice-editor-h3': cssText(labels.h3),
-    '--notice-editor-visit': cssText(labels.visit),
-    '--notice-editor-enter-link': cssText(labels.enterLink),
-    '--notice-editor-edit': cssText(labels.edit),
-    '--notice-editor-remove': cssText(labels.remove),
-    '--notice-editor-save': cssText(labels.save),
+    '--rich-text-editor-normal': cssText(t('editor.normal')),
+    '--rich-text-editor-h1': cssText(t('editor.h1')),
+    '--rich-text-editor-h2': cssText(t('editor.h2')),
+    '--rich-text-editor-h3': cssText(t('editor.h3')),
+    '--rich-text-editor-visit': cssText(t('editor.visit')),
+    '--rich-text-editor-enter-link': cssText(t('editor.enterLink')),
+    '--rich-text-editor-edit': cssText(t('editor.edit')),
+    '--rich-text-editor-remove': cssText(t('editor.remove')),
+    '--rich-text-editor-save': cssText(t('editor.save')),
   } as React.CSSProperties;
-  return <div ref={host} className="notice-editor" style={style} />;
+  return <div ref={host} className="rich-text-editor" style={style} />;
 }

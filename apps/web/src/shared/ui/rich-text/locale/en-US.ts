@@ -1,0 +1,25 @@
+import type { editorZhCN } from './zh-CN.ts';
+
+export const editorEnUS: Record<keyof typeof editorZhCN, string> = {
+  'editor.loading': 'Loading the editor…',
+  'editor.bold': 'Bold',
+  'editor.italic': 'Italic',
+  'editor.underline': 'Underline',
+  'editor.strike': 'Strikethrough',
+  'editor.listOrdered': 'Numbered list',
+  'editor.listBullet': 'Bulleted list',
+  'editor.blockquote': 'Quote',
+  'editor.codeBlock': 'Code block',
+  'editor.link': 'Link',
+  'editor.clean': 'Clear formatting',
+  'editor.header': 'Paragraph style',
+  'editor.normal': 'Normal',
+  'editor.h1': 'Heading 1',
+  'editor.h2': 'Heading 2',
+  'editor.h3': 'Heading 3',
+  'editor.visit': 'Visit URL:',
+  'editor.enterLink': 'Enter link:',
+  'editor.edit': 'Edit',
+  'editor.remove': 'Remove',
+  'editor.save': 'Save',
+};
