@@ -29,6 +29,11 @@ export const categoryShareSchema = z.object({
   percent: z.number().describe('share of published items, 0–100, one decimal'),
 });
 
+export const contentCategorySchema = z.object({
+  code: z.string(),
+  name: z.string().describe('in the caller language'),
+});
+
 export const contentItemSchema = z.object({
   id: z.number().int(),
   type: z.enum(CONTENT_TYPES),
@@ -84,6 +89,13 @@ export const contentApi = {
     summary: 'Published content by category (the Workplace donut)',
     tags,
     data: z.array(categoryShareSchema),
+  }),
+  categories: endpoint({
+    method: 'GET',
+    path: '/content/categories',
+    summary: 'Content categories, in their display order',
+    tags,
+    data: z.array(contentCategorySchema),
   }),
   list: endpoint({
     method: 'GET',

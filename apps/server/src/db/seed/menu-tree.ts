@@ -47,6 +47,9 @@ export const seedMenuTree: SeedMenu[] = [
         en: 'Workplace',
         children: [{ ...btn(Permissions.contentWrite, '管理内容库', 'Manage content'), adminOnly: true }],
       },
+      // Every operator reads the library (procedures, safety rules, training clips); editing takes
+      // the content permission above.
+      { name: 'contentLibrary', path: 'content', zh: '内容库', en: 'Content library' },
       {
         name: 'arcoWebsite',
         path: 'https://arco.design',

@@ -104,6 +104,9 @@ export function createContentRepository(db: Queryable) {
         .where(eq(contentItems.id, id))
         .then((rows) => rows[0]),
 
+    categories: () =>
+      db.select().from(contentCategories).orderBy(asc(contentCategories.sort), asc(contentCategories.id)),
+
     categoryByCode: (code: string) =>
       db
         .select()

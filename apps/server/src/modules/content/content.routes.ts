@@ -11,6 +11,7 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, contentApi.contentData, { access: 'session' }, () => content.contentData());
   route(app, contentApi.popular, { access: 'session' }, (req) => content.popular(req, req.query.type));
   route(app, contentApi.categoryShare, { access: 'session' }, (req) => content.categoryShare(req));
+  route(app, contentApi.categories, { access: 'session' }, (req) => content.categories(req));
   route(app, contentApi.list, { access: 'session' }, (req) => content.list(req, req.query));
   // Opening an item counts a view: a write, but a reader's, not an operation worth logging.
   route(app, contentApi.get, { access: 'session' }, (req) => content.open(req, req.params.id));

@@ -101,6 +101,11 @@ export function createContentService(app: FastifyInstance) {
       }));
     },
 
+    async categories(req: FastifyRequest) {
+      const rows = await repo(req).categories();
+      return rows.map((r) => ({ code: r.code, name: req.locale === 'en-US' ? r.nameEn : r.nameZh }));
+    },
+
     async list(req: FastifyRequest, query: Parameters<ReturnType<typeof createContentRepository>['page']>[0]) {
       // Drafts are the editors' business.
       const filter = (await isEditor(req)) ? query : { ...query, status: 'published' };
@@ -193,6 +198,11 @@ export function createContentService(app: FastifyInstance) {
         updatedAt: app.clock.now(),
       });
       const after = await load(req, id);
+      // The replaced file goes once the new one is on record.
+      if (before.fileUrl) {
+        const old = path.join(app.config.dataDir, before.fileUrl.replace(/^\/+/, ''));
+        req.afterCommit(() => unlink(old).catch(() => {}));
+      }
       req.auditChange = {
         targetId: id,
         before: { fileUrl: before.fileUrl },

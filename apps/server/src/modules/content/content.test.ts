@@ -137,6 +137,14 @@ describe('content library', () => {
     expect(res.statusCode).toBe(415);
   });
 
+  it('lists the categories in the caller language, for the editor form', async () => {
+    const zh = (await get('/api/content/categories', user)).json().data as { code: string; name: string }[];
+    expect(zh).toContainEqual({ code: 'sop', name: '操作规程' });
+    const en = (await get('/api/content/categories', user, 'en-US')).json().data as { code: string; name: string }[];
+    expect(en.map((c) => c.code)).toEqual(zh.map((c) => c.code));
+    expect(en).toContainEqual({ code: 'sop', name: 'Operating procedures' });
+  });
+
   it('serves the seeded demo images, generated, with nosniff', async () => {
     const items = (await get('/api/content?type=image', user)).json().data.list as { fileUrl: string }[];
     expect(items.length).toBe(5);
