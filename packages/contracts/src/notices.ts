@@ -26,6 +26,25 @@ export const noticeInputSchema = z.object({
 });
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 
+/** What a notice may carry: documents and pictures, sniffed by the server. */
+export const NOTICE_ATTACHMENT_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'png', 'jpg', 'jpeg', 'webp'] as const;
+export const NOTICE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const NOTICE_ATTACHMENTS_MAX = 10;
+
+export const noticeAttachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('the name it was uploaded with'),
+  type: z.string().describe('content type, read from the bytes'),
+  size: z.number().int().describe('bytes'),
+  createdAt: z.string(),
+});
+export type NoticeAttachment = z.infer<typeof noticeAttachmentSchema>;
+
+export const attachmentParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  attachmentId: z.coerce.number().int().positive(),
+});
+
 export const noticeSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -40,6 +59,7 @@ export const noticeSummarySchema = z.object({
 });
 export const noticeSchema = noticeSummarySchema.extend({
   contentHtml: z.string().describe('sanitised HTML'),
+  attachments: z.array(noticeAttachmentSchema),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
@@ -113,6 +133,31 @@ export const noticesApi = {
     tags,
     params: idParamsSchema,
     data: z.null(),
+  }),
+  addAttachment: endpoint({
+    method: 'POST',
+    path: '/notices/:id/attachments',
+    summary: 'Attach a file to a draft (multipart, one file: PDF, DOCX, XLSX, PNG, JPEG or WebP ≤ 10 MiB; at most 10)',
+    tags,
+    params: idParamsSchema,
+    data: noticeAttachmentSchema,
+  }),
+  removeAttachment: endpoint({
+    method: 'DELETE',
+    path: '/notices/:id/attachments/:attachmentId',
+    summary: 'Remove an attachment from a draft',
+    tags,
+    params: attachmentParamsSchema,
+    data: z.null(),
+  }),
+  downloadAttachment: endpoint({
+    method: 'GET',
+    path: '/notices/:id/attachments/:attachmentId',
+    summary: 'Download an attachment: for notice managers, or for a user the published notice reached',
+    tags,
+    params: attachmentParamsSchema,
+    data: z.unknown().describe('the file'),
+    download: true,
   }),
   announcements: endpoint({
     method: 'GET',

@@ -93,6 +93,10 @@ export const messages = {
     'zh-CN': '通知当前状态不允许此操作',
     'en-US': 'The notice is not in a state that allows this',
   },
+  'notices.tooManyAttachments': {
+    'zh-CN': '每条通知最多 {max} 个附件',
+    'en-US': 'A notice can carry at most {max} attachments',
+  },
   'notices.noRecipients': {
     'zh-CN': '发布对象中没有可接收的用户',
     'en-US': 'Nobody in this audience can receive it',

@@ -61,6 +61,7 @@ export function route<E extends Endpoint>(
   if (isWrite && options.audit === undefined) {
     throw new Error(`${e.method} ${e.path}: a write route must declare its audit entry`);
   }
+  if (e.download && isWrite) throw new Error(`${e.method} ${e.path}: a download must be a GET`);
   const audit = options.audit ?? false;
   const ok = (req: FastifyRequest, data: unknown) => ({ code: ResultCode.ok, msg: t(req.locale, 'ok'), data });
 
@@ -79,10 +80,15 @@ export function route<E extends Endpoint>(
       ...(e.body ? { body: e.body } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.params ? { params: e.params } : {}),
-      response: { 200: envelope(e.data) },
+      // A download answers with the file itself; its handler sends it.
+      ...(e.download ? {} : { response: { 200: envelope(e.data) } }),
     },
     handler: async (req, reply) => {
       const typed = req as RouteRequest<E>;
+      if (e.download) {
+        await handler(typed, reply);
+        return reply;
+      }
       const runCommitHooks = async () => {
         for (const hook of req.commitHooks ?? []) {
           await Promise.resolve(hook()).catch((err: unknown) => req.log.error({ err }, 'after-commit hook failed'));

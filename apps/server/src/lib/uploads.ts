@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, businessError } from './errors.ts';
 
 /** File types the product accepts, told by their first bytes, with the extension they are stored under. */
-const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
+const SIGNATURES: { type: string; ext: string; test: (b: Buffer, name: string) => boolean }[] = [
   {
     type: 'image/png',
     ext: 'png',
@@ -19,24 +19,58 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
   },
   { type: 'video/mp4', ext: 'mp4', test: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
   { type: 'video/webm', ext: 'webm', test: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+  { type: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+  // Office files are ZIP archives: the bytes say ZIP, the name says which.
+  {
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ext: 'docx',
+    test: (b, name) => isZip(b) && /\.docx$/i.test(name),
+  },
+  {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ext: 'xlsx',
+    test: (b, name) => isZip(b) && /\.xlsx$/i.test(name),
+  },
 ];
 
+function isZip(b: Buffer): boolean {
+  return b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+}
+
+/** An uploaded file's own name, safe to show and to send back in a header: no path, no control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return clean.slice(-200) || 'file';
+}
+
 export interface StoredUpload {
-  /** Path below DATA_DIR/uploads, served at /uploads/<relative>. */
+  /** Path below DATA_DIR/<area>; in the public `uploads` area it is served at /uploads/<relative>. */
   relative: string;
   type: string;
   size: number;
+  /** The name the file was uploaded with, cleaned. */
+  name: string;
 }
 
 /**
  * Reads the one file of a multipart request and stores it under a random name in
- * DATA_DIR/uploads/<folder>. The type is read from the bytes, not from what the browser
- * claims; anything but `types`, or over `maxBytes`, is refused (415, 413).
+ * DATA_DIR/<area>/<folder>. The type is read from the bytes, not from what the browser
+ * claims; anything but `types`, or over `maxBytes`, is refused (415, 413). The `uploads` area is
+ * served publicly (avatars, library pictures); `files` is private, for routes that check access.
  */
 export async function storeUpload(
   req: FastifyRequest,
-  options: { dataDir: string; folder: string; maxBytes: number; types: readonly string[] },
+  options: {
+    dataDir: string;
+    folder: string;
+    maxBytes: number;
+    types: readonly string[];
+    area?: 'uploads' | 'files';
+  },
 ): Promise<StoredUpload> {
+  const area = options.area ?? 'uploads';
   if (!req.isMultipart()) throw businessError(400, 'upload.missing');
   const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
   if (!file) throw businessError(400, 'upload.missing');
@@ -49,13 +83,14 @@ export async function storeUpload(
     }
     throw err;
   }
-  const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buf));
+  const name = cleanFileName(file.filename ?? '');
+  const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buf, name));
   if (!kind) {
     const names = SIGNATURES.filter((s) => options.types.includes(s.type)).map((s) => s.ext.toUpperCase());
     throw new AppError(415, 415, 'upload.badType', { types: names.join(', ') });
   }
   const relative = `${options.folder}/${randomUUID()}.${kind.ext}`;
-  await mkdir(path.join(options.dataDir, 'uploads', options.folder), { recursive: true });
-  await writeFile(path.join(options.dataDir, 'uploads', relative), buf);
-  return { relative, type: kind.type, size: buf.length };
+  await mkdir(path.join(options.dataDir, area, options.folder), { recursive: true });
+  await writeFile(path.join(options.dataDir, area, relative), buf);
+  return { relative, type: kind.type, size: buf.length, name };
 }

@@ -15,6 +15,8 @@ export interface Endpoint {
   query?: z.ZodType;
   params?: z.ZodType;
   data: z.ZodType;
+  /** The answer is a file (its bytes, with a content type and a file name), not the JSON envelope. */
+  download?: true;
 }
 
 export function endpoint<const E extends Endpoint>(e: E): E {

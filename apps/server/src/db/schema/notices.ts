@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './organization.ts';
 
 export const notices = pgTable(
@@ -20,4 +20,24 @@ export const notices = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.status, t.publishedAt)],
+);
+
+/** Files that go with a notice; private (DATA_DIR/files), served only to whom the notice reached. */
+export const noticeAttachments = pgTable(
+  'notice_attachments',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    noticeId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    /** The name it was uploaded with, cleaned; the stored file has a random name. */
+    fileName: text().notNull(),
+    /** Below DATA_DIR/files, e.g. "notices/3f2c….pdf". */
+    filePath: text().notNull(),
+    fileType: text().notNull(),
+    fileSize: integer().notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.noticeId)],
 );

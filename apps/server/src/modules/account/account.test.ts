@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog, sessions, smsOutbox, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { multipart } from '../../testing/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,18 +216,6 @@ describe('profile, password, history, sessions', () => {
 
 describe('avatar upload', () => {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-  function multipart(content: Buffer, filename: string, type: string) {
-    const boundary = '----water';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  }
-
   it('stores a real image and serves it; refuses a script dressed as an image and an oversized file', async () => {
     const token = await t.login('user', 'User@2026');
     const ok = multipart(png, 'me.png', 'image/png');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentItems, contentViews } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { multipart } from '../../testing/multipart.ts';
 import { formatClicks } from './content.service.ts';
 
 let t: TestApp;
@@ -124,15 +125,12 @@ describe('content library', () => {
     });
     expect(badCat.json().code).toBe(50000);
     const [image] = await t.database.db.select().from(contentItems).where(eq(contentItems.type, 'image')).limit(1);
-    const boundary = '----x';
-    const payload = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--${boundary}--\r\n`,
-    );
+    const upload = multipart('<svg onload=alert(1)>', 'a.png', 'image/png');
     const res = await t.inject({
       method: 'POST',
       url: `/api/content/${image!.id}/file`,
-      headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { ...bearer(admin), ...upload.headers },
+      payload: upload.payload,
     });
     expect(res.statusCode).toBe(415);
   });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { messages, notices, users } from '../../db/schema/index.ts';
+import { messages, noticeAttachments, notices, users } from '../../db/schema/index.ts';
 
 export function createNoticesRepository(db: Queryable) {
   const stats = (ids: number[]) =>
@@ -60,6 +60,30 @@ export function createNoticesRepository(db: Queryable) {
     remove(id: number) {
       return db.delete(notices).where(eq(notices.id, id));
     },
+
+    attachments: (noticeId: number) =>
+      db
+        .select()
+        .from(noticeAttachments)
+        .where(eq(noticeAttachments.noticeId, noticeId))
+        .orderBy(asc(noticeAttachments.id)),
+
+    attachment: (noticeId: number, attachmentId: number) =>
+      db
+        .select()
+        .from(noticeAttachments)
+        .where(and(eq(noticeAttachments.noticeId, noticeId), eq(noticeAttachments.id, attachmentId)))
+        .then((rows) => rows[0]),
+
+    insertAttachment: (values: typeof noticeAttachments.$inferInsert) =>
+      db
+        .insert(noticeAttachments)
+        .values(values)
+        .returning()
+        .then((rows) => rows[0]!),
+
+    removeAttachment: (attachmentId: number) =>
+      db.delete(noticeAttachments).where(eq(noticeAttachments.id, attachmentId)),
 
     /** Did this notice reach the user? */
     async reached(noticeId: number, userId: number): Promise<boolean> {

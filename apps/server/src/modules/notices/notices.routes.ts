@@ -22,5 +22,14 @@ export async function noticesRoutes(app: FastifyInstance) {
   route(app, noticesApi.withdraw, { access: write, audit: audit('withdraw') }, (req) =>
     notices.withdraw(req, req.params.id),
   );
+  route(app, noticesApi.addAttachment, { access: write, audit: audit('attach') }, (req) =>
+    notices.addAttachment(req, req.params.id),
+  );
+  route(app, noticesApi.removeAttachment, { access: write, audit: audit('detach') }, (req) =>
+    notices.removeAttachment(req, req.params.id, req.params.attachmentId),
+  );
+  route(app, noticesApi.downloadAttachment, { access: 'session' }, (req, reply) =>
+    notices.downloadAttachment(req, reply, req.params.id, req.params.attachmentId),
+  );
   route(app, noticesApi.remove, { access: write, audit: audit('delete') }, (req) => notices.remove(req, req.params.id));
 }

@@ -1,13 +1,55 @@
-import { ALL_PERMISSIONS, type Notice, type NoticeAudience, type NoticeInput, Permissions } from '@water/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ALL_PERMISSIONS,
+  NOTICE_ATTACHMENT_MAX_BYTES,
+  NOTICE_ATTACHMENTS_MAX,
+  type Notice,
+  type NoticeAttachment,
+  type NoticeAudience,
+  type NoticeInput,
+  Permissions,
+} from '@water/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { htmlToText, sanitizeRichText } from '../../lib/sanitize.ts';
+import { storeUpload } from '../../lib/uploads.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createMessagesRepository } from '../messages/messages.repository.ts';
 import { sendMessage } from '../messages/send-message.ts';
 import { createNoticesRepository } from './notices.repository.ts';
 
 type Level = 0 | 1 | 3;
+
+const ATTACHMENT_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+];
+
+/** `Content-Disposition` for a download: an ASCII fallback name and the real one (RFC 6266 / 5987). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const toAttachment = (row: {
+  id: number;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  createdAt: Date;
+}): NoticeAttachment => ({
+  id: row.id,
+  name: row.fileName,
+  type: row.fileType,
+  size: row.fileSize,
+  createdAt: row.createdAt.toISOString(),
+});
 const asLevel = (n: number): Level => (n === 1 || n === 3 ? n : 0);
 
 export function createNoticesService(app: FastifyInstance) {
@@ -17,7 +59,8 @@ export function createNoticesService(app: FastifyInstance) {
     const r = repo(req);
     const row = await r.byId(id);
     if (!row) throw notFound();
-    const [stat] = await r.stats([id]);
+    const [counts] = await r.stats([id]);
+    const attachments = await r.attachments(id);
     const n = row.notice;
     return {
       id: n.id,
@@ -28,10 +71,24 @@ export function createNoticesService(app: FastifyInstance) {
       authorName: row.authorName ?? '',
       publishedAt: n.publishedAt?.toISOString() ?? null,
       updatedAt: n.updatedAt.toISOString(),
-      recipients: stat?.recipients ?? 0,
-      reads: stat?.reads ?? 0,
+      recipients: counts?.recipients ?? 0,
+      reads: counts?.reads ?? 0,
       contentHtml: n.contentHtml,
+      attachments: attachments.map(toAttachment),
     };
+  }
+
+  const filePath = (relative: string) => path.join(app.config.dataDir, 'files', relative);
+
+  /** Notice managers see any notice; everyone else only a published one that reached them. */
+  async function readable(req: FastifyRequest, id: number): Promise<Notice> {
+    const auth = req.auth!;
+    const permissions = auth.roleId ? await createAuthRepository(app.db).permissionsOf(auth.roleId) : [];
+    const manager = permissions.includes(ALL_PERMISSIONS) || permissions.includes(Permissions.noticeWrite);
+    if (manager) return load(req, id);
+    const notice = await load(req, id).catch(() => null);
+    if (notice?.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
+    return notice;
   }
 
   async function editable(req: FastifyRequest, id: number, allowed: string[]) {
@@ -74,17 +131,61 @@ export function createNoticesService(app: FastifyInstance) {
       };
     },
 
-    /** Notice managers see any notice; everyone else only a published one that reached them. */
-    async get(req: FastifyRequest, id: number) {
-      const auth = req.auth!;
-      const permissions = auth.roleId ? await createAuthRepository(app.db).permissionsOf(auth.roleId) : [];
-      const manager = permissions.includes(ALL_PERMISSIONS) || permissions.includes(Permissions.noticeWrite);
-      if (!manager) {
-        const notice = await load(req, id).catch(() => null);
-        if (notice?.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
-        return notice;
+    get: readable,
+
+    async addAttachment(req: FastifyRequest, id: number) {
+      await editable(req, id, ['draft']);
+      if ((await repo(req).attachments(id)).length >= NOTICE_ATTACHMENTS_MAX) {
+        throw new AppError(409, 409, 'notices.tooManyAttachments', { max: NOTICE_ATTACHMENTS_MAX });
       }
-      return load(req, id);
+      const stored = await storeUpload(req, {
+        dataDir: app.config.dataDir,
+        area: 'files',
+        folder: 'notices',
+        maxBytes: NOTICE_ATTACHMENT_MAX_BYTES,
+        types: ATTACHMENT_TYPES,
+      });
+      try {
+        const row = await repo(req).insertAttachment({
+          noticeId: id,
+          fileName: stored.name,
+          filePath: stored.relative,
+          fileType: stored.type,
+          fileSize: stored.size,
+          uploadedBy: req.auth!.userId,
+          createdAt: app.clock.now(),
+        });
+        const attachment = toAttachment(row);
+        req.auditChange = { targetId: id, after: { attachment } };
+        return attachment;
+      } catch (err) {
+        await unlink(filePath(stored.relative)).catch(() => {});
+        throw err;
+      }
+    },
+
+    async removeAttachment(req: FastifyRequest, id: number, attachmentId: number) {
+      await editable(req, id, ['draft']);
+      const row = await repo(req).attachment(id, attachmentId);
+      if (!row) throw notFound();
+      await repo(req).removeAttachment(attachmentId);
+      req.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
+      req.auditChange = { targetId: id, before: { attachment: toAttachment(row) } };
+      return null;
+    },
+
+    async downloadAttachment(req: FastifyRequest, reply: FastifyReply, id: number, attachmentId: number) {
+      await readable(req, id);
+      const row = await repo(req).attachment(id, attachmentId);
+      const file = row ? filePath(row.filePath) : null;
+      if (!row || !file || !(await stat(file).catch(() => null))) throw notFound();
+      return reply
+        .header('content-type', row.fileType)
+        .header('content-length', row.fileSize)
+        .header('content-disposition', attachmentDisposition(row.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(createReadStream(file));
     },
 
     async create(req: FastifyRequest, input: NoticeInput) {
@@ -163,7 +264,11 @@ export function createNoticesService(app: FastifyInstance) {
 
     async remove(req: FastifyRequest, id: number) {
       const before = await editable(req, id, ['draft', 'withdrawn']);
+      const files = await repo(req).attachments(id);
       await repo(req).remove(id);
+      req.afterCommit(async () => {
+        for (const f of files) await unlink(filePath(f.filePath)).catch(() => {});
+      });
       req.auditChange = { targetId: id, before: { title: before.title, status: before.status } };
       return null;
     },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { departments, messages, notices, operationLog } from '../../db/schema/index.ts';
+import { departments, messages, noticeAttachments, notices, operationLog } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { multipart } from '../../testing/multipart.ts';
 
 let t: TestApp;
 let admin: string;
@@ -113,5 +114,73 @@ describe('notices', () => {
     expect((await t.database.db.select().from(notices))[0]?.status).toBe('draft');
     expect((await call('GET', '/api/notices/999999', admin)).statusCode).toBe(404);
     expect((await call('GET', '/api/notices/abc', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('notice attachments', () => {
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
+  const attach = (id: number, token: string, file = multipart(pdf, '停水范围图.pdf', 'application/pdf')) =>
+    t.inject({
+      method: 'POST',
+      url: `/api/notices/${id}/attachments`,
+      headers: { ...bearer(token), ...file.headers },
+      payload: file.payload,
+    });
+
+  it('attaches a document to a draft; recipients download it with its name once published, others never', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, draft)).json().data;
+    const added = (await attach(id, admin)).json();
+    expect(added.code).toBe(200);
+    expect(added.data).toMatchObject({ name: '停水范围图.pdf', type: 'application/pdf', size: pdf.length });
+    const url = `/api/notices/${id}/attachments/${added.data.id}`;
+    // not yet published: a recipient-to-be gets nothing
+    expect((await call('GET', url, user)).statusCode).toBe(404);
+    await call('POST', `/api/notices/${id}/publish`, admin);
+    expect((await call('GET', `/api/notices/${id}`, user)).json().data.attachments).toEqual([added.data]);
+    const file = await call('GET', url, user);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('停水范围图.pdf')}`);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    // published: its attachments are fixed
+    expect((await attach(id, admin)).statusCode).toBe(409);
+    expect((await call('DELETE', url, admin)).statusCode).toBe(409);
+    // a user it did not reach (the audience is the user role) cannot fetch it, nor guess its way in
+    const other = (await call('POST', '/api/notices', admin, draft)).json().data;
+    expect((await call('GET', `/api/notices/${other.id}/attachments/${added.data.id}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/notices/${id}/attachments/abc`, user)).statusCode).toBe(400);
+    const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.action, 'attach'));
+    expect(logs.map((l) => l.result)).toEqual(['success', 'failure']);
+  });
+
+  it('refuses a plain user attaching, a disguised file, an oversized one, and more than ten', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, draft)).json().data;
+    expect((await attach(id, user)).statusCode).toBe(403);
+    const script = await attach(id, admin, multipart('<script>alert(1)</script>', 'x.pdf', 'application/pdf'));
+    expect(script.statusCode).toBe(415);
+    // a ZIP is only an Office file when its name says so
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
+    expect((await attach(id, admin, multipart(zip, 'a.zip', 'application/zip'))).statusCode).toBe(415);
+    expect((await attach(id, admin, multipart(zip, '排班表.xlsx', 'application/octet-stream'))).statusCode).toBe(200);
+    const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
+    expect((await attach(id, admin, multipart(big, 'big.pdf', 'application/pdf'))).statusCode).toBe(413);
+    for (let i = 0; i < 9; i++) expect((await attach(id, admin)).statusCode).toBe(200);
+    const eleventh = await attach(id, admin);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().msg).toContain('10');
+    expect(await t.database.db.select().from(noticeAttachments)).toHaveLength(10);
+  });
+
+  it('removes an attachment from a draft, and the files go with a deleted notice', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, draft)).json().data;
+    const a = (await attach(id, admin)).json().data;
+    const b = (await attach(id, admin)).json().data;
+    expect((await call('DELETE', `/api/notices/${id}/attachments/${a.id}`, admin)).json().code).toBe(200);
+    expect((await call('GET', `/api/notices/${id}`, admin)).json().data.attachments).toEqual([b]);
+    expect((await call('DELETE', `/api/notices/${id}/attachments/${a.id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/notices/${id}`, admin)).json().code).toBe(200);
+    expect(await t.database.db.select().from(noticeAttachments)).toHaveLength(0);
+    expect((await call('GET', `/api/notices/${id}/attachments/${b.id}`, admin)).statusCode).toBe(404);
   });
 });
