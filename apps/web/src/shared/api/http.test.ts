@@ -1,8 +1,17 @@
 import { Message, Modal } from '@arco-design/web-react';
 import { waitFor } from '@testing-library/react';
-import { accountApi, authApi, LOCALE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@water/contracts';
+import { accountApi, authApi, LOCALE_STORAGE_KEY, noticesApi, TOKEN_STORAGE_KEY } from '@water/contracts';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { ApiError, callApi, fillPath, queryString, setReloginHandler, TransportError } from './http.ts';
+import {
+  ApiError,
+  callApi,
+  dispositionFileName,
+  downloadFile,
+  fillPath,
+  queryString,
+  setReloginHandler,
+  TransportError,
+} from './http.ts';
 
 function answer(status: number, body: unknown) {
   return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(body, { status }));
@@ -129,5 +138,45 @@ describe('callApi', () => {
     vi.stubGlobal('fetch', answer(401, { code: 50008, msg: 'Illegal token', data: null }));
     await expect(callApi(authApi.roleInfo, { silent: true })).rejects.toMatchObject({ code: 50008 });
     expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('downloadFile', () => {
+  it('fetches with the token and saves the file under the name the server gives', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response('%PDF-1.4', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="_____.pdf"; filename*=UTF-8''${encodeURIComponent('停水范围.pdf')}`,
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const createObjectURL = vi.fn(() => 'blob:file');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await downloadFile(noticesApi.downloadAttachment, { params: { id: 3, attachmentId: 9 }, fallbackName: 'x' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/notices/3/attachments/9');
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(clicked).toEqual(['停水范围.pdf']);
+    click.mockRestore();
+  });
+
+  it('shows a refusal the way every failed call does, and saves nothing', async () => {
+    vi.stubGlobal('fetch', answer(404, { code: 404, msg: '记录不存在', data: null }));
+    await expect(
+      downloadFile(noticesApi.downloadAttachment, { params: { id: 3, attachmentId: 9 }, fallbackName: 'x' }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(toasts()).toEqual([expect.objectContaining({ content: '记录不存在' })]);
+  });
+
+  it('reads the plain file name when there is no UTF-8 one', () => {
+    expect(dispositionFileName('attachment; filename="plan.pdf"')).toBe('plan.pdf');
+    expect(dispositionFileName(null)).toBeNull();
   });
 });

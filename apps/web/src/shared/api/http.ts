@@ -170,12 +170,70 @@ export async function callApi<E extends Endpoint>(
   }
 
   if (payload.code === ResultCode.ok) return payload.data as z.output<E['data']>;
+  throw businessFailure(endpoint, payload, options.silent);
+}
 
-  if (!options.silent) {
-    Message.error({ content: payload.msg || translate('request.error'), duration: TOAST_DURATION });
-  }
+/** Shows a failed envelope (unless silent), opens the logout modal for a dead session, and gives the error. */
+function businessFailure(
+  endpoint: Endpoint,
+  payload: { code: number; msg: string; data: unknown },
+  silent?: boolean,
+): ApiError {
+  if (!silent) Message.error({ content: payload.msg || translate('request.error'), duration: TOAST_DURATION });
   if (LOGOUT_CODES.includes(payload.code) && endpoint.path !== authApi.roleInfo.path) openReloginModal();
-  throw new ApiError(payload.msg, payload.code, payload.data);
+  return new ApiError(payload.msg, payload.code, payload.data);
+}
+
+/** The file name a download's `Content-Disposition` gives, the UTF-8 form first. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Fetches a download endpoint with the session's token and hands the file to the browser under its
+ * own name. A refusal comes back as an envelope and is shown like any failed call.
+ */
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  options: { params?: ParamsOf<E>; fallbackName: string; locale?: Locale },
+): Promise<void> {
+  const headers: Record<string, string> = { 'Accept-Language': options.locale ?? readStoredLocale() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const url = `${API_BASE}${fillPath(endpoint.path, options.params as Record<string, unknown>)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch (err) {
+    const error = new TransportError(errorText(err), { cause: err });
+    Message.error({ content: error.message, duration: TOAST_DURATION });
+    throw error;
+  }
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const payload: unknown = await response.json().catch(() => null);
+    if (isEnvelope(payload)) throw businessFailure(endpoint, payload);
+    const error = new TransportError(`HTTP ${response.status} ${response.statusText}`.trim());
+    Message.error({ content: error.message, duration: TOAST_DURATION });
+    throw error;
+  }
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = dispositionFileName(response.headers.get('content-disposition')) ?? options.fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: the click has handed the file over by then.
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
 function errorText(err: unknown): string {
