@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { encodePng } from '../../lib/png.ts';
 import type { Queryable } from '../client.ts';
 import { contentCategories, contentItems, contentViews, users } from '../schema/index.ts';
@@ -31,11 +31,13 @@ const images: [string, string, [number, number, number]][] = [
   ['diagram', '加压泵站工艺流程图', [255, 125, 0]],
   ['photo', '管网巡检现场', [20, 201, 201]],
 ];
-const videos: [string, string][] = [
-  ['training', '潜水泵检修培训'],
-  ['training', '有限空间救援演练'],
-  ['training', '液位计校准教学'],
+/** Clips made by scripts/make-demo-videos.mjs (Chromium's MediaRecorder), shipped beside this file. */
+const videos: [string, string, string][] = [
+  ['training', '潜水泵检修培训', 'training-1.webm'],
+  ['training', '有限空间救援演练', 'training-2.webm'],
+  ['training', '液位计校准教学', 'training-3.webm'],
 ];
+const ASSETS = path.join(import.meta.dirname, 'assets');
 
 // Deterministic "randomness": the same demo every time.
 const noise = (a: number, b: number) => {
@@ -43,12 +45,42 @@ const noise = (a: number, b: number) => {
   return x - Math.floor(x);
 };
 
-/** The demo content library: articles, generated diagrams and photos, training clips (no video file), views. */
+/** The demo content library: articles, generated diagrams and photos, training clips, views. */
 export async function seedContent(db: Queryable, options: { dataDir?: string | undefined; now: Date }) {
   await db.insert(contentCategories).values(categories).onConflictDoNothing();
-  if ((await seededKeys(db, ['content:demo'])).has('content:demo')) return;
-  await markSeeded(db, ['content:demo']);
+  if (!(await seededKeys(db, ['content:demo'])).has('content:demo')) {
+    await markSeeded(db, ['content:demo']);
+    await seedLibrary(db, options);
+  }
+  if (options.dataDir && !(await seededKeys(db, ['content:demo-videos'])).has('content:demo-videos')) {
+    await markSeeded(db, ['content:demo-videos']);
+    await seedVideoFiles(db, options.dataDir);
+  }
+}
 
+/**
+ * Gives the demo clips their files; also on a library seeded before the clips existed. An item an
+ * administrator deleted, renamed or gave a file of their own is left alone.
+ */
+async function seedVideoFiles(db: Queryable, dataDir: string) {
+  await mkdir(path.join(dataDir, 'uploads', 'content'), { recursive: true });
+  for (const [, title, file] of videos) {
+    const [item] = await db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(and(eq(contentItems.type, 'video'), eq(contentItems.title, title), eq(contentItems.filePath, '')));
+    if (!item) continue;
+    const filePath = `content/demo-${file}`;
+    await copyFile(path.join(ASSETS, file), path.join(dataDir, 'uploads', filePath));
+    const { size } = await stat(path.join(ASSETS, file));
+    await db
+      .update(contentItems)
+      .set({ filePath, fileType: 'video/webm', fileSize: size })
+      .where(eq(contentItems.id, item.id));
+  }
+}
+
+async function seedLibrary(db: Queryable, options: { dataDir?: string | undefined; now: Date }) {
   const cats = await db.select().from(contentCategories);
   const catId = (code: string) => cats.find((c) => c.code === code)!.id;
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.username, '13800000001'));

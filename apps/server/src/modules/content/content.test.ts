@@ -150,4 +150,16 @@ describe('content library', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
+
+  it('ships the training clips as real WebM files, seekable by range like any video', async () => {
+    const items = (await get('/api/content?type=video', user)).json().data.list as { fileUrl: string }[];
+    expect(items).toHaveLength(3);
+    for (const item of items) expect(item.fileUrl).toMatch(/^\/uploads\/content\/demo-training-\d\.webm$/);
+    const file = await t.inject({ method: 'GET', url: items[0]!.fileUrl });
+    expect(file.headers['content-type']).toBe('video/webm');
+    expect(file.rawPayload.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
+    const part = await t.inject({ method: 'GET', url: items[0]!.fileUrl, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(100);
+  });
 });
