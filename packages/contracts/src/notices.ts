@@ -74,6 +74,7 @@ export const announcementSchema = z.object({
   level: z.union([z.literal(0), z.literal(1), z.literal(3)]),
   publishedAt: z.string(),
   read: z.boolean(),
+  messageId: z.number().int().describe('the notice message in the user’s box: opening the notice marks it read'),
 });
 
 export const noticesApi = {

@@ -111,6 +111,7 @@ export function createNoticesRepository(db: Queryable) {
           level: notices.level,
           publishedAt: notices.publishedAt,
           status: messages.status,
+          messageId: messages.id,
         })
         .from(messages)
         .innerJoin(notices, sql`${notices.id}::text = ${messages.sourceId}`)

@@ -281,6 +281,7 @@ export function createNoticesService(app: FastifyInstance) {
         level: asLevel(r.level),
         publishedAt: (r.publishedAt ?? new Date(0)).toISOString(),
         read: r.status === 1,
+        messageId: r.messageId,
       }));
     },
   };

@@ -49,7 +49,9 @@ describe('notices', () => {
     const listed = (await call('GET', '/api/notices', admin)).json().data;
     expect(listed.list[0]).toMatchObject({ id, recipients: 4, reads: 1 });
     const announcements = (await call('GET', '/api/notices/announcements', user)).json().data;
-    expect(announcements).toEqual([expect.objectContaining({ id, title: draft.title, read: true })]);
+    expect(announcements).toEqual([
+      expect.objectContaining({ id, title: draft.title, read: true, messageId: box[0].id }),
+    ]);
     // a recipient may read it; publishing twice is refused
     expect((await call('GET', `/api/notices/${id}`, user)).json().data.contentHtml).toBe(html);
     expect((await call('POST', `/api/notices/${id}/publish`, admin)).statusCode).toBe(409);
