@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type MessageBoxKey, useMessageBoxI18n } from './message-box-locale.ts';
 import './message-box.css';
-import { messageQueries, useLiveUnread, useReadAllMessages, useReadMessage } from './message-queries.ts';
+import {
+  messageQueries,
+  useLiveUnread,
+  useReadAllMessages,
+  useReadMessage,
+} from '../../shared/messages/message-queries.ts';
 
 const LEVELS: Record<0 | 1 | 3, { key: MessageBoxKey; color: string }> = {
   0: { key: 'messageBox.level.0', color: 'arcoblue' },

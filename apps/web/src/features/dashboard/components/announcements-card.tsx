@@ -1,7 +1,11 @@
 import { Badge, Card, Modal, Skeleton, Tag } from '@arco-design/web-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { noticesApi } from '@water/contracts';
 import { useEffect, useState } from 'react';
+import { downloadFile } from '../../../shared/api/http.ts';
 import { liveChannel } from '../../../shared/live/live-channel.ts';
+import { useReadMessage } from '../../../shared/messages/message-queries.ts';
+import { AttachmentList } from '../../../shared/ui/attachment-list.tsx';
 import { workplaceQueries } from '../api/workplace-queries.ts';
 import type { WorkplaceMessageKey } from '../use-workplace-i18n.ts';
 import { useWorkplaceI18n } from '../use-workplace-i18n.ts';
@@ -42,6 +46,16 @@ function NoticeBody({ id }: { id: number }) {
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side, see notices.service.ts
             dangerouslySetInnerHTML={{ __html: notice.contentHtml }}
           />
+          <AttachmentList
+            items={notice.attachments}
+            onDownload={(file) =>
+              downloadFile(noticesApi.downloadAttachment, {
+                params: { id: notice.id, attachmentId: file.id },
+                fallbackName: file.name,
+                locale,
+              })
+            }
+          />
         </article>
       )}
     </WidgetState>
@@ -62,6 +76,8 @@ export function AnnouncementsCard() {
     };
   }, [queryClient]);
   const [open, setOpen] = useState<{ id: number; title: string } | null>(null);
+  // Reading a notice here is reading its message: the bell and the box agree with the Workplace.
+  const readMessage = useReadMessage();
   return (
     <Card
       className="workplace__card"
@@ -76,7 +92,10 @@ export function AnnouncementsCard() {
                 <button
                   type="button"
                   className="workplace__announcement"
-                  onClick={() => setOpen({ id: item.id, title: item.title })}
+                  onClick={() => {
+                    setOpen({ id: item.id, title: item.title });
+                    if (!item.read) readMessage.mutate({ id: item.messageId, type: 'notice' });
+                  }}
                 >
                   <LevelTag level={item.level} />
                   <span

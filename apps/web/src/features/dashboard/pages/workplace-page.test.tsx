@@ -55,7 +55,7 @@ function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
       { code: 'safety', name: '安全制度', count: 4, percent: 40 },
     ]),
     'GET /api/notices/announcements': ok([
-      { id: 7, title: '停水通知', level: 3, publishedAt: '2026-11-20T02:00:00.000Z', read: false },
+      { id: 7, title: '停水通知', level: 3, publishedAt: '2026-11-20T02:00:00.000Z', read: false, messageId: 41 },
     ]),
     'GET /api/notices/7': ok({
       id: 7,
@@ -69,7 +69,11 @@ function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
       recipients: 3,
       reads: 1,
       contentHtml: '<p>明日 <strong>8:00</strong> 起停水</p>',
+      attachments: [
+        { id: 3, name: '停水范围.pdf', type: 'application/pdf', size: 1536, createdAt: '2026-11-20T01:00:00.000Z' },
+      ],
     }),
+    'POST /api/message/read': ok(null),
     'GET /api/user/visits': ok([
       { routeName: 'deviceList', path: '/device/deviceList?page=2', visitedAt: '2026-11-22T01:00:00.000Z' },
       { routeName: 'gone', path: '/gone', visitedAt: '2026-11-21T01:00:00.000Z' },
@@ -126,14 +130,20 @@ describe('WorkplacePage', () => {
     ]);
   });
 
-  it('opens an announcement with its HTML, and follows recently visited pages', async () => {
-    mockApi(answers());
+  it('opens an announcement with its HTML and attachments, marks its message read, and follows recently visited pages', async () => {
+    const { calls } = mockApi(answers());
     const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: /停水通知/ }));
     const body = await screen.findByRole('article', { name: 'Announcement text' });
     expect(within(body).getByText('8:00').tagName).toBe('STRONG');
     expect(within(body).getByText('Urgent')).toBeTruthy();
+    const files = within(body).getByRole('region', { name: 'Attachments' });
+    expect(within(files).getByRole('button', { name: 'Download 停水范围.pdf' })).toBeTruthy();
+    expect(within(files).getByText('1.5 kB')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/message/read')?.body).toEqual({ ids: [41] }),
+    );
 
     await user.click(within(screen.getByRole('navigation', { name: 'Recently visited' })).getByRole('button'));
     await waitFor(() =>

@@ -19,6 +19,9 @@ export const sharedEnUS = {
   'common.loading': 'Loading…',
   'common.backHome': 'Back to home',
 
+  'attachments.label': 'Attachments',
+  'attachments.download': 'Download {name}',
+
   'unavailable.title': 'This module is not available yet',
   'unavailable.subtitle': '"{module}" arrives in a later release. No sample or made-up data is shown here.',
 } as const satisfies Record<keyof typeof sharedZhCN, string>;

@@ -18,6 +18,9 @@ export const sharedZhCN = {
   'common.loading': '加载中…',
   'common.backHome': '返回首页',
 
+  'attachments.label': '附件',
+  'attachments.download': '下载 {name}',
+
   'unavailable.title': '该模块暂未开放',
   'unavailable.subtitle': '「{module}」将在后续版本中提供。此处不显示任何示例或虚构数据。',
 } as const;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Message, type MessageType, messagesApi, type UnreadCounts } from '@water/contracts';
 import { useEffect } from 'react';
-import { callApi } from '../../shared/api/http.ts';
-import { liveChannel } from '../../shared/live/live-channel.ts';
+import { callApi } from '../api/http.ts';
+import { liveChannel } from '../live/live-channel.ts';
 
 const all = ['messages'] as const;
 
@@ -56,11 +56,14 @@ function markReadInCache(queryClient: ReturnType<typeof useQueryClient>, type: M
   );
 }
 
-/** The counts arrive on the live channel after the write commits; the list is updated at once. */
+/**
+ * Marks one message read: from the message box, or from where its subject is opened (a notice on the
+ * Workplace). The counts arrive on the live channel after the write commits; the list is updated at once.
+ */
 export function useReadMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: Message) => callApi(messagesApi.read, { body: { ids: [message.id] } }),
+    mutationFn: (message: Pick<Message, 'id' | 'type'>) => callApi(messagesApi.read, { body: { ids: [message.id] } }),
     onSuccess: (_done, message) => {
       markReadInCache(queryClient, message.type, [message.id]);
       return queryClient.invalidateQueries({ queryKey: messageQueries.unread().queryKey });
