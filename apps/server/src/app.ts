@@ -14,6 +14,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { workplaceRoutes } from './modules/workplace/workplace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(noticesRoutes);
   await app.register(contentRoutes);
   await app.register(workplaceRoutes);
+  await app.register(organizationRoutes);
 
   return app;
 }

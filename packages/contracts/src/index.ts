@@ -9,4 +9,5 @@ export * from './common/validation.ts';
 export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';
+export * from './organization.ts';
 export * from './workplace.ts';

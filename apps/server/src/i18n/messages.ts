@@ -101,6 +101,41 @@ export const messages = {
     'zh-CN': '发布对象中没有可接收的用户',
     'en-US': 'Nobody in this audience can receive it',
   },
+  'organization.creditCodeTaken': {
+    'zh-CN': '该统一社会信用代码已登记',
+    'en-US': 'An enterprise with this credit code is already registered',
+  },
+  'organization.enterpriseInUse': {
+    'zh-CN': '该企业下还有 {departments} 个部门、{users} 个用户，不能删除',
+    'en-US': 'This enterprise still has {departments} departments and {users} users: it cannot be removed',
+  },
+  'organization.unknownEnterprise': { 'zh-CN': '企业不存在', 'en-US': 'No such enterprise' },
+  'organization.unknownParent': {
+    'zh-CN': '上级部门不存在或不属于该企业',
+    'en-US': 'The parent department does not exist or belongs to another enterprise',
+  },
+  'organization.enterpriseFixed': {
+    'zh-CN': '部门不能移到其他企业',
+    'en-US': 'A department cannot move to another enterprise',
+  },
+  'organization.moveUnderSelf': {
+    'zh-CN': '不能把部门移到它自己或它的下级部门之下',
+    'en-US': 'A department cannot move under itself or one of its own sub-departments',
+  },
+  'organization.deptNameTaken': {
+    'zh-CN': '同一上级下已有同名部门',
+    'en-US': 'A department of that name already exists at this level',
+  },
+  'organization.deptHasChildren': {
+    'zh-CN': '该部门下还有 {n} 个下级部门，请先移走或删除它们',
+    'en-US': 'This department has {n} sub-departments: move or remove them first',
+  },
+  'organization.deptHasMembers': {
+    'zh-CN': '该部门还有 {n} 名成员，请先将他们调出',
+    'en-US': 'This department still has {n} members: move them out first',
+  },
+  'organization.unknownUser': { 'zh-CN': '用户不存在', 'en-US': 'No such user' },
+  'organization.unknownDepartment': { 'zh-CN': '部门不存在', 'en-US': 'No such department' },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',

@@ -1,10 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { menus, roleMenus, roles } from '../db/schema/index.ts';
 import { seed } from '../db/seed/index.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -69,6 +70,8 @@ export interface TestApp {
   clock: TestClock;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   login(username?: string, password?: string, remoteAddress?: string): Promise<string>;
+  /** Gives a role the menu button that carries a permission, as an administrator would in the role screen. */
+  grant(roleCode: string, permission: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const body = res.json();
       if (body.code !== 200) throw new Error(`login failed: ${res.body}`);
       return body.data.token as string;
+    },
+    async grant(roleCode, permission) {
+      const [role] = await database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, roleCode));
+      const [menu] = await database.db.select({ id: menus.id }).from(menus).where(eq(menus.permission, permission));
+      if (!role || !menu) throw new Error(`no role ${roleCode} or no menu entry carrying ${permission}`);
+      await database.db.insert(roleMenus).values({ roleId: role.id, menuId: menu.id }).onConflictDoNothing();
     },
     close: () => app.close(),
   };

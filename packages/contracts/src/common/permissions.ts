@@ -5,6 +5,11 @@
 export const ALL_PERMISSIONS = '*:*:*';
 
 export const Permissions = {
+  systemEnterpriseList: 'system:enterprise:list',
+  systemEnterpriseWrite: 'system:enterprise:write',
+  systemDeptWrite: 'system:dept:write',
+  systemMemberList: 'system:member:list',
+  systemMemberWrite: 'system:member:write',
   systemUserList: 'system:user:list',
   systemUserWrite: 'system:user:write',
   systemRoleList: 'system:role:list',

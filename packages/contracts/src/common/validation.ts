@@ -24,6 +24,14 @@ export const validationMessages = {
   'validation.email': { 'zh-CN': '请输入有效的邮箱地址', 'en-US': 'Enter a valid email address' },
   'validation.url': { 'zh-CN': '请输入以 http(s):// 开头的网址', 'en-US': 'Enter a URL starting with http(s)://' },
   'validation.money': { 'zh-CN': '金额最多两位小数', 'en-US': 'At most two decimals' },
+  'validation.creditCode': {
+    'zh-CN': '统一社会信用代码应为 18 位，且校验位正确',
+    'en-US': 'A unified social credit code has 18 characters and a valid check character',
+  },
+  'validation.contactPhone': {
+    'zh-CN': '请输入手机号或座机号（如 0571-88888888）',
+    'en-US': 'Enter a mobile or a landline number (e.g. 0571-88888888)',
+  },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

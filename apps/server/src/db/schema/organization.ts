@@ -129,6 +129,20 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index().on(t.roleId)],
 );
 
+/** The departments a role with data scope `custom` may see (RuoYi's sys_role_dept). */
+export const roleDepartments = pgTable(
+  'role_departments',
+  {
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.departmentId] }), index().on(t.departmentId)],
+);
+
 export const menus = pgTable(
   'menus',
   {

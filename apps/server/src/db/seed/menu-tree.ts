@@ -206,9 +206,33 @@ export const seedMenuTree: SeedMenu[] = [
     order: 10,
     adminOnly: true,
     children: [
-      { name: 'organManagers', path: 'organManagers', zh: '企业信息', en: 'Enterprise info' },
-      { name: 'deptManager', path: 'deptManager', zh: '部门管理', en: 'Departments' },
-      { name: 'memberManager', path: 'memberManager', zh: '部门成员', en: 'Department members' },
+      {
+        name: 'organManagers',
+        path: 'organManagers',
+        zh: '企业信息',
+        en: 'Enterprise info',
+        children: [
+          btn(Permissions.systemEnterpriseList, '查看企业', 'View enterprises'),
+          btn(Permissions.systemEnterpriseWrite, '编辑企业', 'Edit enterprises'),
+        ],
+      },
+      {
+        name: 'deptManager',
+        path: 'deptManager',
+        zh: '部门管理',
+        en: 'Departments',
+        children: [btn(Permissions.systemDeptWrite, '编辑部门', 'Edit departments')],
+      },
+      {
+        name: 'memberManager',
+        path: 'memberManager',
+        zh: '部门成员',
+        en: 'Department members',
+        children: [
+          btn(Permissions.systemMemberList, '查看成员', 'View members'),
+          btn(Permissions.systemMemberWrite, '调整成员', 'Edit members'),
+        ],
+      },
     ],
   },
   {
