@@ -19,6 +19,14 @@ export const dashboardRoutes: RouteDef[] = [
         page: () => import('./pages/workplace-page.tsx').then((m) => ({ default: m.WorkplacePage })),
       },
       {
+        // Every signed-in user reads the library; writing is gated on the page and by the server.
+        name: 'contentLibrary',
+        path: 'content',
+        labelKey: 'menu.contentLibrary',
+        ...signedIn,
+        page: () => import('../content/pages/content-list-page.tsx').then((m) => ({ default: m.ContentListPage })),
+      },
+      {
         name: 'arcoWebsite',
         path: 'https://arco.design',
         labelKey: 'menu.arcoWebsite',

@@ -1,8 +1,8 @@
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { changePasswordBodySchema } from '@water/contracts';
 import { useState } from 'react';
+import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useChangePassword } from '../api/account-queries.ts';
-import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../form-rules.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
 
 interface Values {
@@ -30,7 +30,7 @@ export function ChangePasswordForm() {
       Message.success(t('account.password.changed'));
     } catch (error) {
       showServerFieldErrors(form, error);
-      setFailure(errorText(error, t));
+      setFailure(errorText(error, t('account.common.requestFailed')));
     }
   }
 

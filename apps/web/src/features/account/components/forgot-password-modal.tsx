@@ -3,7 +3,7 @@ import { accountApi, authApi, passwordSchema, phoneSchema, smsCodeSchema } from 
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../shared/api/http.ts';
 import '../account.css';
-import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../form-rules.ts';
+import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
 
 interface Values {
@@ -64,7 +64,7 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
       await action();
     } catch (error) {
       showServerFieldErrors(form, error);
-      setFailure(errorText(error, t));
+      setFailure(errorText(error, t('account.common.requestFailed')));
     } finally {
       setBusy(null);
     }

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { loginHistoryItemSchema } from '@water/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { errorText } from '../../../shared/ui/form-rules.ts';
 import { accountQueries } from '../api/account-queries.ts';
-import { errorText } from '../form-rules.ts';
 import { formatDateTime } from '../format.ts';
 import { type AccountI18n, type AccountMessageKey, useAccountI18n } from '../use-account-i18n.ts';
 import { describeUserAgent } from './user-agent-text.ts';
@@ -70,7 +70,7 @@ export function LoginHistoryTable() {
       <Result
         status="error"
         title={t('account.common.loadFailed')}
-        subTitle={errorText(history.error, t)}
+        subTitle={errorText(history.error, t('account.common.requestFailed'))}
         extra={
           <Button type="primary" onClick={() => history.refetch()}>
             {t('account.common.retry')}

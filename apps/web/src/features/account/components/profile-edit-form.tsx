@@ -1,8 +1,8 @@
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { type Profile, profileUpdateSchema } from '@water/contracts';
 import { useState } from 'react';
+import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useUpdateProfile } from '../api/account-queries.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../form-rules.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
 
 type Values = Pick<Profile, 'displayName' | 'email' | 'jobName' | 'locationName' | 'introduction' | 'personalWebsite'>;
@@ -24,7 +24,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
       onDone();
     } catch (error) {
       showServerFieldErrors(form, error);
-      setFailure(errorText(error, t));
+      setFailure(errorText(error, t('account.common.requestFailed')));
     }
   }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Modal, Result } from '@arco-design/web-reac
 import { accountApi, registerBodySchema } from '@water/contracts';
 import { useState } from 'react';
 import { callApi } from '../../../shared/api/http.ts';
-import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../form-rules.ts';
+import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
 import '../account.css';
 
@@ -41,7 +41,7 @@ export function RegisterModal({ visible, onClose }: { visible: boolean; onClose:
       setRegistered(body.username);
     } catch (error) {
       showServerFieldErrors(form, error);
-      setFailure(errorText(error, t));
+      setFailure(errorText(error, t('account.common.requestFailed')));
     } finally {
       setSubmitting(false);
     }

@@ -12,8 +12,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { sessionItemSchema } from '@water/contracts';
 import type { z } from 'zod';
+import { errorText } from '../../../shared/ui/form-rules.ts';
 import { accountQueries, useEndSession } from '../api/account-queries.ts';
-import { errorText } from '../form-rules.ts';
 import { formatDateTime } from '../format.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
 import { describeUserAgent } from './user-agent-text.ts';
@@ -31,7 +31,7 @@ export function SessionTable() {
       <Result
         status="error"
         title={t('account.common.loadFailed')}
-        subTitle={errorText(sessions.error, t)}
+        subTitle={errorText(sessions.error, t('account.common.requestFailed'))}
         extra={
           <Button type="primary" onClick={() => sessions.refetch()}>
             {t('account.common.retry')}

@@ -3,10 +3,10 @@ import { IconEdit } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@water/contracts';
 import { type ReactNode, useState } from 'react';
+import { errorText } from '../../../shared/ui/form-rules.ts';
 import { accountQueries } from '../api/account-queries.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { ProfileEditForm } from '../components/profile-edit-form.tsx';
-import { errorText } from '../form-rules.ts';
 import { formatDateTime } from '../format.ts';
 import { type AccountI18n, useAccountI18n } from '../use-account-i18n.ts';
 import '../account.css';
@@ -87,7 +87,7 @@ export function UserCenterPage() {
           <Result
             status="error"
             title={t('account.common.loadFailed')}
-            subTitle={errorText(profile.error, t)}
+            subTitle={errorText(profile.error, t('account.common.requestFailed'))}
             extra={
               <Button type="primary" onClick={() => profile.refetch()}>
                 {t('account.common.retry')}

@@ -13,11 +13,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type Notice, type NoticeAudience, noticeInputSchema } from '@water/contracts';
 import { useState } from 'react';
+import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
+import { contractRule, errorText } from '../../../shared/ui/form-rules.ts';
 import { EditorField } from '../../../shared/ui/rich-text/editor-field.tsx';
 import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
-import { contractRule, errorText } from '../form-rules.ts';
 import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
-import { dialogAttributes } from './dialog-attributes.ts';
 import { NoticeDetails } from './notice-details.tsx';
 import { AUDIENCE_ROLES, levelText, NOTICE_LEVELS, roleText } from './notice-labels.tsx';
 
@@ -78,7 +78,7 @@ export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarg
       <Result
         status="error"
         title={t('messaging.notices.loadFailed')}
-        subTitle={errorText(existing.error, t)}
+        subTitle={errorText(existing.error, t('messaging.notices.requestFailed'))}
         extra={
           <Button type="primary" onClick={() => existing.refetch()}>
             {t('messaging.notices.retry')}
@@ -187,7 +187,7 @@ function NoticeForm({
       // No toast: the drawer turns to the stored notice under a "saved" notice of its own.
       onSaved(await save.mutateAsync({ id, body: parsed.data }));
     } catch (error) {
-      setFailure(errorText(error, t));
+      setFailure(errorText(error, t('messaging.notices.requestFailed')));
     }
   }
 

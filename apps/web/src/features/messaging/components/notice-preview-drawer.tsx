@@ -1,9 +1,9 @@
 import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
+import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
+import { errorText } from '../../../shared/ui/form-rules.ts';
 import { noticeQueries } from '../api/notice-queries.ts';
-import { errorText } from '../form-rules.ts';
 import { useMessagingI18n } from '../use-messaging-i18n.ts';
-import { dialogAttributes } from './dialog-attributes.ts';
 import { NoticeDetails } from './notice-details.tsx';
 
 /** Reads one notice from the server, so what is shown is what was stored. */
@@ -30,7 +30,7 @@ export function NoticePreviewDrawer({ id, onClose }: { id: number | null; onClos
         <Result
           status="error"
           title={t('messaging.notices.loadFailed')}
-          subTitle={errorText(notice.error, t)}
+          subTitle={errorText(notice.error, t('messaging.notices.requestFailed'))}
           extra={
             <Button type="primary" onClick={() => notice.refetch()}>
               {t('messaging.notices.retry')}

@@ -18,12 +18,12 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
+import { errorText } from '../../../shared/ui/form-rules.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type NoticeAction, type NoticeFilters, noticeQueries, useNoticeAction } from '../api/notice-queries.ts';
 import { type NoticeDrawerTarget, NoticeFormDrawer } from '../components/notice-form-drawer.tsx';
 import { audienceText, LevelTag, StatusTag, statusText } from '../components/notice-labels.tsx';
 import { NoticePreviewDrawer } from '../components/notice-preview-drawer.tsx';
-import { errorText } from '../form-rules.ts';
 import { type MessagingI18n, type MessagingMessageKey, useMessagingI18n } from '../use-messaging-i18n.ts';
 import '../messaging.css';
 
@@ -191,7 +191,7 @@ function NoticeManager() {
           <Result
             status="error"
             title={t('messaging.notices.loadFailed')}
-            subTitle={errorText(notices.error, t)}
+            subTitle={errorText(notices.error, t('messaging.notices.requestFailed'))}
             extra={
               <Button type="primary" onClick={() => notices.refetch()}>
                 {t('messaging.notices.retry')}

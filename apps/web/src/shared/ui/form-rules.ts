@@ -1,16 +1,14 @@
 import type { FormInstance, RulesProps } from '@arco-design/web-react';
 import { fieldErrorSchema } from '@water/contracts';
 import type { z } from 'zod';
-import { ApiError } from '../../shared/api/http.ts';
-import type { AccountI18n } from './use-account-i18n.ts';
+import { ApiError } from '../api/http.ts';
 
 /**
  * An Arco Form rule that runs one field's contract schema, so the console rejects exactly what the
- * server would, with the contract's own text. An untouched field is checked as '' rather than
- * undefined, so it fails the field's own rule ("required", "enter a valid number") instead of zod's
- * generic type error.
+ * server would, with the contract's own text (`tv` is a feature dictionary's validation reader). An
+ * untouched field is checked as ''.
  */
-export function contractRule(schema: z.ZodType, tv: AccountI18n['tv']): RulesProps {
+export function contractRule(schema: z.ZodType, tv: (key: string) => string): RulesProps {
   return {
     validator: (value, callback) => {
       const result = schema.safeParse(value ?? '');
@@ -47,7 +45,7 @@ export function showServerFieldErrors<T extends Record<string, any>>(form: FormI
   form.setFields(fields as Parameters<FormInstance<T>['setFields']>[0]);
 }
 
-/** The server's message when it sent one (already in the caller's language), else a local fallback. */
-export function errorText(error: unknown, t: AccountI18n['t']): string {
-  return error instanceof ApiError && error.message ? error.message : t('account.common.requestFailed');
+/** The server's message when it sent one (already in the caller's language), else the caller's fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }
