@@ -121,6 +121,58 @@ test('the admin writes a formatted notice with a script-bearing paste, publishes
   expect(dialogs).toEqual([]);
 });
 
+test('a notice to a department with a PDF attached: its member downloads the file from the Workplace and it is read', async ({
+  page,
+  browser,
+}) => {
+  const title = `泵站检修通知 ${Date.now()}`;
+  await signIn(page, ADMIN, NOTICES);
+  await page.getByRole('button', { name: '新建通知' }).click();
+  const drawer = page.locator('.notice-drawer');
+  await drawer.getByRole('textbox', { name: '标题' }).fill(title);
+  await drawer.getByText('指定部门', { exact: true }).click();
+  // Checking 排水管理部 reaches 泵站运维班 below it, where `user` works.
+  await drawer.getByRole('combobox', { name: '接收部门' }).click();
+  await page.getByRole('treeitem', { name: /排水管理部/ }).locator('.arco-checkbox').click();
+  // Escape would close the drawer too: a click elsewhere closes the tree.
+  await drawer.getByRole('textbox', { name: '标题' }).click();
+  await expect(drawer.getByText('先保存草稿，再添加附件')).toBeVisible();
+  const editor = drawer.getByRole('textbox', { name: '通知正文编辑器' });
+  await editor.click();
+  await editor.pressSequentially('1 号泵站 3 号泵本周四停机检修，详见附件。');
+  await drawer.getByRole('button', { name: '保存草稿' }).click();
+  await expect(drawer.getByText(/草稿已保存/)).toBeVisible();
+  await expect(drawer.getByText('部门：1 个')).toBeVisible();
+  await drawer.getByRole('button', { name: '继续编辑' }).click();
+
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const chooser = page.waitForEvent('filechooser');
+  await drawer.getByRole('button', { name: '添加附件' }).click();
+  await (await chooser).setFiles({ name: '检修范围.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(drawer.getByRole('button', { name: '下载 检修范围.pdf' })).toBeVisible();
+  await drawer.getByRole('button', { name: '保存草稿' }).click();
+  await drawer.getByRole('button', { name: '关闭' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: `发布：${title}` }).click();
+  await page.locator('.arco-popconfirm').getByRole('button', { name: '发布' }).click();
+  await expect(row.getByText('0 / 1')).toBeVisible();
+
+  const context = await browser.newContext(clientAddress('notices-department-user'));
+  const member = await context.newPage();
+  await signIn(member, USER);
+  const card = member.locator('.workplace__card').filter({ hasText: '公告' }).first();
+  await card.getByRole('button', { name: new RegExp(title) }).click();
+  const dialog = member.getByRole('dialog', { name: title });
+  const download = member.waitForEvent('download');
+  await dialog.getByRole('button', { name: '下载 检修范围.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('检修范围.pdf');
+  // Opening it read it: the manager's count says so.
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: title }).getByText('1 / 1')).toBeVisible();
+  await context.close();
+});
+
 test('a user without the notice permission is told so, and the server refuses too', async ({ page, request }) => {
   await signIn(page, USER, NOTICES);
   await expect(page.getByText('没有发布通知的权限')).toBeVisible();

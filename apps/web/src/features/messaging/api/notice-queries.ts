@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Locale, type NoticeInput, noticesApi } from '@water/contracts';
+import { type Locale, type NoticeInput, noticesApi, organizationApi } from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
 import { useMessagingI18n } from '../use-messaging-i18n.ts';
@@ -25,7 +25,36 @@ export const noticeQueries = {
       queryKey: [...all, 'detail', id, locale] as const,
       queryFn: ({ signal }) => callApi(noticesApi.get, { locale, params: { id }, signal, silent: true }),
     }),
+  /** The enabled departments, as the audience picker offers them. */
+  departments: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['departments', 'tree', 'enabled', locale] as const,
+      queryFn: ({ signal }) =>
+        callApi(organizationApi.departmentTree, { locale, query: { status: 'enabled' }, signal, silent: true }),
+      staleTime: 60_000,
+    }),
 };
+
+/** Attach a file to a draft, or take one off; the drawer shows a failure itself. */
+export function useNoticeAttachment(id: number) {
+  const queryClient = useQueryClient();
+  const { locale } = useMessagingI18n();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: noticeQueries.detail(id, locale).queryKey });
+  const add = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return callApi(noticesApi.addAttachment, { locale, params: { id }, body, silent: true });
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (attachmentId: number) =>
+      callApi(noticesApi.removeAttachment, { locale, params: { id, attachmentId }, silent: true }),
+    onSuccess: refresh,
+  });
+  return { add, remove };
+}
 
 /** Create or update a draft; the form shows a failure itself, so the call is silent. */
 export function useSaveNotice() {

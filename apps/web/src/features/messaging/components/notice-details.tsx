@@ -1,7 +1,9 @@
 import { Descriptions } from '@arco-design/web-react';
 import type { Notice } from '@water/contracts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
+import { AttachmentList } from '../../../shared/ui/attachment-list.tsx';
 import type { MessagingI18n } from '../use-messaging-i18n.ts';
+import { downloadNoticeFile } from './notice-attachments-field.tsx';
 import { NoticeContent } from './notice-content.tsx';
 import { audienceText, LevelTag, StatusTag } from './notice-labels.tsx';
 
@@ -29,6 +31,7 @@ export function NoticeDetails({ notice, i18n }: { notice: Notice; i18n: Messagin
         ]}
       />
       <NoticeContent html={notice.contentHtml} t={t} />
+      <AttachmentList items={notice.attachments} onDownload={(file) => downloadNoticeFile(notice.id, file, locale)} />
     </article>
   );
 }

@@ -9,15 +9,17 @@ import {
   Radio,
   Result,
   Spin,
+  TreeSelect,
 } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { type Notice, type NoticeAudience, noticeInputSchema } from '@water/contracts';
+import { type DepartmentNode, type Notice, type NoticeAudience, noticeInputSchema } from '@water/contracts';
 import { useState } from 'react';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText } from '../../../shared/ui/form-rules.ts';
 import { EditorField } from '../../../shared/ui/rich-text/editor-field.tsx';
 import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
 import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
+import { NoticeAttachmentsField } from './notice-attachments-field.tsx';
 import { NoticeDetails } from './notice-details.tsx';
 import { AUDIENCE_ROLES, levelText, NOTICE_LEVELS, roleText } from './notice-labels.tsx';
 
@@ -26,6 +28,7 @@ interface Values {
   level: Notice['level'];
   audienceType: NoticeAudience['type'];
   roleCodes: string[];
+  departmentIds: number[];
   contentHtml: string;
 }
 
@@ -137,12 +140,13 @@ export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarg
 }
 
 function initialValues(notice: Notice | null): Values {
-  if (!notice) return { title: '', level: 0, audienceType: 'all', roleCodes: [], contentHtml: '' };
+  if (!notice) return { title: '', level: 0, audienceType: 'all', roleCodes: [], departmentIds: [], contentHtml: '' };
   return {
     title: notice.title,
     level: notice.level,
     audienceType: notice.audience.type,
     roleCodes: notice.audience.type === 'roles' ? notice.audience.codes : [],
+    departmentIds: notice.audience.type === 'departments' ? notice.audience.ids : [],
     contentHtml: notice.contentHtml,
   };
 }
@@ -170,8 +174,8 @@ function NoticeForm({
     const audience: NoticeAudience =
       values.audienceType === 'roles'
         ? { type: 'roles', codes: values.roleCodes }
-        : values.audienceType === 'departments' && notice?.audience.type === 'departments'
-          ? notice.audience
+        : values.audienceType === 'departments'
+          ? { type: 'departments', ids: values.departmentIds ?? [] }
           : { type: 'all' };
     const parsed = noticeInputSchema.safeParse({
       title: values.title ?? '',
@@ -221,13 +225,7 @@ function NoticeForm({
         <Radio.Group>
           <Radio value="all">{t('messaging.notices.audience.all')}</Radio>
           <Radio value="roles">{t('messaging.notices.audience.roles')}</Radio>
-          {/* Departments are offered once the department tree API lands with the administration
-              issue (the server accepts them already); a draft that has them keeps them. */}
-          {notice?.audience.type === 'departments' ? (
-            <Radio value="departments">
-              {t('messaging.notices.audience.departments', { count: notice.audience.ids.length })}
-            </Radio>
-          ) : null}
+          <Radio value="departments">{t('messaging.notices.audience.chosenDepartments')}</Radio>
         </Radio.Group>
       </Form.Item>
       <Form.Item shouldUpdate noStyle>
@@ -246,6 +244,21 @@ function NoticeForm({
             >
               <Checkbox.Group options={AUDIENCE_ROLES.map((code) => ({ label: roleText(code, t), value: code }))} />
             </Form.Item>
+          ) : values.audienceType === 'departments' ? (
+            <Form.Item
+              label={t('messaging.notices.field.departments')}
+              field="departmentIds"
+              required
+              extra={t('messaging.notices.field.departmentsHelp')}
+              rules={[
+                {
+                  validator: (value: number[] | undefined, callback) =>
+                    callback(value?.length ? undefined : t('messaging.notices.field.departmentsRequired')),
+                },
+              ]}
+            >
+              <DepartmentPicker i18n={i18n} />
+            </Form.Item>
           ) : null
         }
       </Form.Item>
@@ -260,7 +273,49 @@ function NoticeForm({
           ariaLabel={t('messaging.notices.editor.label')}
         />
       </Form.Item>
+      <Form.Item label={t('messaging.notices.field.attachments')}>
+        <NoticeAttachmentsField id={id} i18n={i18n} />
+      </Form.Item>
       {failure ? <Alert className="notice-form-notice" type="error" content={failure} /> : null}
     </Form>
+  );
+}
+
+interface TreeNode {
+  key: string;
+  title: string;
+  children: TreeNode[];
+}
+
+const toTreeData = (nodes: DepartmentNode[]): TreeNode[] =>
+  nodes.map((d) => ({ key: String(d.id), title: d.name, children: toTreeData(d.children) }));
+
+/** The enabled departments as a checkable tree; a checked department includes everything below it. */
+function DepartmentPicker({
+  value,
+  onChange,
+  i18n,
+}: {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  i18n: MessagingI18n;
+}) {
+  const { t, locale } = i18n;
+  const departments = useQuery(noticeQueries.departments(locale));
+  return (
+    <TreeSelect
+      multiple
+      treeCheckable
+      treeCheckedStrategy="parent"
+      allowClear
+      showSearch
+      loading={departments.isLoading}
+      placeholder={t('messaging.notices.field.departmentsPlaceholder')}
+      treeData={toTreeData(departments.data ?? [])}
+      filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
+      value={(value ?? []).map(String)}
+      onChange={(keys: string[]) => onChange?.(keys.map(Number))}
+      aria-label={t('messaging.notices.field.departments')}
+    />
   );
 }

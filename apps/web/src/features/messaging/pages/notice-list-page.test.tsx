@@ -106,6 +106,7 @@ describe('NoticeListPage', () => {
     const stored = {
       ...summary(7, 'draft', { title: '停水通知', level: 1, audience: { type: 'roles', codes: ['user'] } }),
       contentHtml: '<p><strong>明日停水</strong></p>',
+      attachments: [],
     };
     const { calls } = mockApi({
       'GET /api/notices': page([]),
@@ -159,6 +160,7 @@ describe('NoticeListPage', () => {
     const draft = {
       ...summary(5, 'draft', { title: '旧标题', audience: { type: 'roles', codes: ['admin'] } }),
       contentHtml: '<p>原文</p>',
+      attachments: [],
     };
     const { calls } = mockApi({
       'GET /api/notices': page([summary(5, 'draft', { title: '旧标题' })]),
@@ -198,7 +200,7 @@ describe('NoticeListPage', () => {
       'GET /api/notices': () => page([summary(1, status)]),
       'POST /api/notices/1/publish': () => {
         status = 'published';
-        return ok({ ...summary(1, 'published'), contentHtml: '' });
+        return ok({ ...summary(1, 'published'), contentHtml: '', attachments: [] });
       },
     });
     const { user } = renderMessaging(<NoticeListPage />);
