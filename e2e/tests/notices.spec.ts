@@ -133,7 +133,10 @@ test('a notice to a department with a PDF attached: its member downloads the fil
   await drawer.getByText('指定部门', { exact: true }).click();
   // Checking 排水管理部 reaches 泵站运维班 below it, where `user` works.
   await drawer.getByRole('combobox', { name: '接收部门' }).click();
-  await page.getByRole('treeitem', { name: /排水管理部/ }).locator('.arco-checkbox').click();
+  await page
+    .getByRole('treeitem', { name: /排水管理部/ })
+    .locator('.arco-checkbox')
+    .click();
   // Escape would close the drawer too: a click elsewhere closes the tree.
   await drawer.getByRole('textbox', { name: '标题' }).click();
   await expect(drawer.getByText('先保存草稿，再添加附件')).toBeVisible();
