@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { isValidCreditCode, phoneSchema, text } from './common/validation.ts';
+import { isValidCreditCode, text } from './common/validation.ts';
 
 const tags = ['organization'] as const;
 
