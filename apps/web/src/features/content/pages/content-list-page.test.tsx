@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderContent } from '../testing/render-content.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { ContentListPage } from './content-list-page.tsx';
 
 // Quill needs a real layout engine; the page's own behaviour is what is tested here, the editor in
@@ -55,7 +55,7 @@ describe('ContentListPage', () => {
       'GET /api/content': page([item(1, 'text'), item(2, 'image')]),
       'GET /api/content/1': ok(item(1, 'text', 'published', { bodyHtml: '<p><strong>关阀</strong>步骤</p>' })),
     });
-    const { user } = renderContent(<ContentListPage />, { permissions: [] });
+    const { user } = renderPage(<ContentListPage />, { permissions: [] });
 
     const open = await screen.findByRole('button', { name: '查看：内容 1' });
     const row = open.closest('tr') as HTMLElement;
@@ -87,7 +87,7 @@ describe('ContentListPage', () => {
         call.query.get('type') === 'image' ? page([item(2, 'image')]) : page([item(1, 'text'), item(2, 'image')]),
       'GET /api/content/2': ok(item(2, 'image')),
     });
-    const { user } = renderContent(<ContentListPage />, { locale: 'en-US', permissions: [] });
+    const { user } = renderPage(<ContentListPage />, { locale: 'en-US', permissions: [] });
 
     expect(await screen.findByText('2 in all')).toBeTruthy();
     await user.click(within(screen.getByRole('radiogroup', { name: 'Content type' })).getByText('Image'));
@@ -120,7 +120,7 @@ describe('ContentListPage', () => {
       'GET /api/content': page([]),
       'POST /api/content': ok(stored),
     });
-    const { user } = renderContent(<ContentListPage />);
+    const { user } = renderPage(<ContentListPage />);
 
     expect(await screen.findByText('暂无内容')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: '状态' })).toBeTruthy();
@@ -160,7 +160,7 @@ describe('ContentListPage', () => {
       'GET /api/content/categories': categories,
       'GET /api/content': page([]),
     });
-    const { user } = renderContent(<ContentListPage />, { locale: 'en-US' });
+    const { user } = renderPage(<ContentListPage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'New item' }));
     const drawer = await screen.findByRole('dialog', { name: 'New item' });
@@ -181,7 +181,7 @@ describe('ContentListPage', () => {
       'GET /api/content': page([picture]),
       'POST /api/content/4/file': fail(415, '文件类型不支持，仅允许 PNG, JPEG, WebP'),
     });
-    const { user } = renderContent(<ContentListPage />);
+    const { user } = renderPage(<ContentListPage />);
 
     await user.click(await screen.findByRole('button', { name: '编辑：内容 4' }));
     const drawer = await screen.findByRole('dialog', { name: '编辑内容' });
@@ -206,7 +206,7 @@ describe('ContentListPage', () => {
         return ok({ ...item(3, 'text', 'published'), ...(call.body as object) });
       },
     });
-    const { user } = renderContent(<ContentListPage />);
+    const { user } = renderPage(<ContentListPage />);
 
     await user.click(await screen.findByRole('button', { name: '发布：内容 3' }));
     const confirm = await screen.findByText(/发布后所有用户都能看到这条内容/);
@@ -233,7 +233,7 @@ describe('ContentListPage', () => {
         return attempts === 1 ? fail(500, '服务器内部错误') : page([item(1, 'video', 'published')]);
       },
     });
-    const { user } = renderContent(<ContentListPage />);
+    const { user } = renderPage(<ContentListPage />);
 
     expect(await screen.findByText('加载失败')).toBeTruthy();
     expect(screen.getByText('服务器内部错误')).toBeTruthy();

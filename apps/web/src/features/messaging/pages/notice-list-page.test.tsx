@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderMessaging } from '../testing/render-messaging.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { NoticeListPage } from './notice-list-page.tsx';
 
 // Quill needs a real layout engine; the page's own behaviour is what is tested here, the editor in
@@ -42,7 +42,7 @@ describe('NoticeListPage', () => {
         summary(3, 'withdrawn'),
       ]),
     });
-    renderMessaging(<NoticeListPage />);
+    renderPage(<NoticeListPage />);
 
     const rowOf = async (title: string) =>
       (await screen.findByRole('button', { name: `预览：${title}` })).closest('tr');
@@ -82,7 +82,7 @@ describe('NoticeListPage', () => {
               11,
             ),
     });
-    const { user } = renderMessaging(<NoticeListPage />, { locale: 'en-US' });
+    const { user } = renderPage(<NoticeListPage />, { locale: 'en-US' });
 
     expect(await screen.findByText('11 in all')).toBeTruthy();
     const search = screen.getByRole('textbox', { name: 'Search titles' });
@@ -113,7 +113,7 @@ describe('NoticeListPage', () => {
       'POST /api/notices': ok(stored),
       'GET /api/notices/7': ok(stored),
     });
-    const { user } = renderMessaging(<NoticeListPage />);
+    const { user } = renderPage(<NoticeListPage />);
 
     expect(await screen.findByText('暂无通知')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '新建通知' }));
@@ -167,7 +167,7 @@ describe('NoticeListPage', () => {
       'GET /api/notices/5': ok(draft),
       'PUT /api/notices/5': (call) => ok({ ...draft, ...(call.body as object) }),
     });
-    const { user } = renderMessaging(<NoticeListPage />);
+    const { user } = renderPage(<NoticeListPage />);
 
     await user.click(await screen.findByRole('button', { name: '编辑：旧标题' }));
     const drawer = await screen.findByRole('dialog', { name: '编辑通知' });
@@ -203,7 +203,7 @@ describe('NoticeListPage', () => {
         return ok({ ...summary(1, 'published'), contentHtml: '', attachments: [] });
       },
     });
-    const { user } = renderMessaging(<NoticeListPage />);
+    const { user } = renderPage(<NoticeListPage />);
 
     await user.click(await screen.findByRole('button', { name: '发布：通知 1' }));
     const confirm = await screen.findByText(/发布后将向接收范围内的每位用户发送通知消息/);
@@ -224,7 +224,7 @@ describe('NoticeListPage', () => {
         return attempts === 1 ? fail(500, '服务器内部错误') : page([summary(1, 'draft')]);
       },
     });
-    const { user } = renderMessaging(<NoticeListPage />);
+    const { user } = renderPage(<NoticeListPage />);
 
     expect(await screen.findByText('加载失败')).toBeTruthy();
     expect(screen.getByText('服务器内部错误')).toBeTruthy();
@@ -237,7 +237,7 @@ describe('NoticeListPage', () => {
       'GET /api/notices': page([]),
       'POST /api/notices': fail(400, '内容过长'),
     });
-    const { user } = renderMessaging(<NoticeListPage />, { locale: 'en-US' });
+    const { user } = renderPage(<NoticeListPage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'New notice' }));
     const drawer = await screen.findByRole('dialog');
@@ -250,7 +250,7 @@ describe('NoticeListPage', () => {
 
   it('tells a user without the notice permission, and never asks the server for notices', async () => {
     const { fetchMock } = mockApi({});
-    renderMessaging(<NoticeListPage />, { permissions: [] });
+    renderPage(<NoticeListPage />, { permissions: [] });
 
     expect(await screen.findByText('没有发布通知的权限')).toBeTruthy();
     expect(screen.getByText(/message:notice:write/)).toBeTruthy();

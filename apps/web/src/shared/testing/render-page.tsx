@@ -7,8 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { LOCALE_STORAGE_KEY, type Locale, TOKEN_STORAGE_KEY } from '@water/contracts';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { I18nProvider } from '../../../shared/i18n/i18n-provider.tsx';
-import { sessionQueries } from '../../../shared/session/session-queries.ts';
+import { I18nProvider } from '../i18n/i18n-provider.tsx';
+import { sessionQueries } from '../session/session-queries.ts';
 
 const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
@@ -16,7 +16,7 @@ const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
  * Renders with what the console's providers give a page, signed in as a user whose role-info
  * carries `permissions`. The query client is fresh per test and neither retries nor refetches.
  */
-export function renderMessaging(
+export function renderPage(
   ui: ReactElement,
   { locale = 'zh-CN', permissions = ['*:*:*'] }: { locale?: Locale; permissions?: string[] } = {},
 ) {
