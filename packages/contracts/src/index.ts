@@ -10,4 +10,5 @@ export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
+export * from './users.ts';
 export * from './workplace.ts';

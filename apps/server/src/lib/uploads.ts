@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError, businessError } from './errors.ts';
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** File types the product accepts, told by their first bytes, with the extension they are stored under. */
 const SIGNATURES: { type: string; ext: string; test: (b: Buffer, name: string) => boolean }[] = [
   {
@@ -27,7 +29,7 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer, name: string) =
     test: (b, name) => isZip(b) && /\.docx$/i.test(name),
   },
   {
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    type: XLSX_TYPE,
     ext: 'xlsx',
     test: (b, name) => isZip(b) && /\.xlsx$/i.test(name),
   },
@@ -55,10 +57,38 @@ export interface StoredUpload {
 }
 
 /**
- * Reads the one file of a multipart request and stores it under a random name in
- * DATA_DIR/<area>/<folder>. The type is read from the bytes, not from what the browser
- * claims; anything but `types`, or over `maxBytes`, is refused (415, 413). The `uploads` area is
- * served publicly (avatars, library pictures); `files` is private, for routes that check access.
+ * Reads the one file of a multipart request into memory and tells its type from the bytes, not from
+ * what the browser claims: anything but `types`, or over `maxBytes`, is refused (415, 413).
+ */
+export async function receiveUpload(
+  req: FastifyRequest,
+  options: { maxBytes: number; types: readonly string[] },
+): Promise<{ buffer: Buffer; type: string; ext: string; name: string }> {
+  if (!req.isMultipart()) throw businessError(400, 'upload.missing');
+  const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
+  if (!file) throw businessError(400, 'upload.missing');
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 413, 'upload.tooLarge', { mb: options.maxBytes / 1024 / 1024 });
+    }
+    throw err;
+  }
+  const name = cleanFileName(file.filename ?? '');
+  const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buffer, name));
+  if (!kind) {
+    const names = SIGNATURES.filter((s) => options.types.includes(s.type)).map((s) => s.ext.toUpperCase());
+    throw new AppError(415, 415, 'upload.badType', { types: names.join(', ') });
+  }
+  return { buffer, type: kind.type, ext: kind.ext, name };
+}
+
+/**
+ * Receives one file (see `receiveUpload`) and stores it under a random name in
+ * DATA_DIR/<area>/<folder>. The `uploads` area is served publicly (avatars, library pictures);
+ * `files` is private, for routes that check access.
  */
 export async function storeUpload(
   req: FastifyRequest,
@@ -71,26 +101,9 @@ export async function storeUpload(
   },
 ): Promise<StoredUpload> {
   const area = options.area ?? 'uploads';
-  if (!req.isMultipart()) throw businessError(400, 'upload.missing');
-  const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
-  if (!file) throw businessError(400, 'upload.missing');
-  let buf: Buffer;
-  try {
-    buf = await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 413, 'upload.tooLarge', { mb: options.maxBytes / 1024 / 1024 });
-    }
-    throw err;
-  }
-  const name = cleanFileName(file.filename ?? '');
-  const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buf, name));
-  if (!kind) {
-    const names = SIGNATURES.filter((s) => options.types.includes(s.type)).map((s) => s.ext.toUpperCase());
-    throw new AppError(415, 415, 'upload.badType', { types: names.join(', ') });
-  }
-  const relative = `${options.folder}/${randomUUID()}.${kind.ext}`;
+  const { buffer, type, ext, name } = await receiveUpload(req, options);
+  const relative = `${options.folder}/${randomUUID()}.${ext}`;
   await mkdir(path.join(options.dataDir, area, options.folder), { recursive: true });
-  await writeFile(path.join(options.dataDir, area, relative), buf);
-  return { relative, type: kind.type, size: buf.length, name };
+  await writeFile(path.join(options.dataDir, area, relative), buffer);
+  return { relative, type, size: buffer.length, name };
 }

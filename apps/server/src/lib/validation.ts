@@ -1,4 +1,4 @@
-import type { Locale } from '@water/contracts';
+import { isValidationMessageKey, type Locale, validationMessages } from '@water/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 
@@ -20,6 +20,13 @@ export class RequestValidationError extends Error {
     const message = zodLocales[locale].localeError?.(issue as never);
     return typeof message === 'string' ? message : (message?.message ?? issue.message);
   }
+}
+
+/** One zod issue in the caller's language: the contract's own message key, else zod's locale. */
+export function issueText(issue: Issue, locale: Locale): string {
+  if (isValidationMessageKey(issue.message)) return validationMessages[issue.message][locale];
+  const message = zodLocales[locale].localeError?.(issue as never);
+  return typeof message === 'string' ? message : (message?.message ?? issue.message);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   Permissions,
 } from '@water/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { attachmentDisposition } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { htmlToText, sanitizeRichText } from '../../lib/sanitize.ts';
 import { storeUpload } from '../../lib/uploads.ts';
@@ -30,12 +31,6 @@ const ATTACHMENT_TYPES = [
   'image/jpeg',
   'image/webp',
 ];
-
-/** `Content-Disposition` for a download: an ASCII fallback name and the real one (RFC 6266 / 5987). */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\;]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const toAttachment = (row: {
   id: number;

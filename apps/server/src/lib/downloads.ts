@@ -1,0 +1,5 @@
+/** `Content-Disposition` for a download: an ASCII fallback name and the real one (RFC 6266 / 5987). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,45 @@
+import type { FastifyReply } from 'fastify';
+import { readSheet } from 'read-excel-file/node';
+import writeExcelFile from 'write-excel-file/node';
+import { attachmentDisposition } from './downloads.ts';
+import { XLSX_TYPE } from './uploads.ts';
+
+export type CellValue = string | number | boolean | Date | null;
+
+// Spreadsheet times have no zone: they are written as the utility's wall clock (China has no DST).
+const UTILITY_OFFSET_MS = 8 * 3_600_000;
+const wallClock = (value: Exclude<CellValue, null>) =>
+  value instanceof Date ? new Date(value.getTime() + UTILITY_OFFSET_MS) : value;
+
+/** Sends one sheet as an XLSX download: a bold header row, then the rows. */
+export async function sendXlsx(reply: FastifyReply, fileName: string, header: string[], rows: CellValue[][]) {
+  const data = [
+    header.map((value) => ({ value, fontWeight: 'bold' as const })),
+    ...rows.map((row) => row.map((value) => (value === null ? null : { value: wallClock(value) }))),
+  ];
+  const buffer = await writeExcelFile(
+    data as never,
+    {
+      columns: header.map(() => ({ width: 18 })),
+      dateFormat: 'yyyy-mm-dd hh:mm',
+    } as never,
+  ).toBuffer();
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(buffer);
+}
+
+/** The first sheet of a workbook as rows of trimmed text ('' for an empty cell). */
+export async function readXlsxRows(buffer: Buffer): Promise<string[][]> {
+  const rows = (await readSheet(buffer)) as unknown[][];
+  return rows.map((row) =>
+    row.map((cell) => {
+      if (cell === null || cell === undefined) return '';
+      if (cell instanceof Date) return cell.toISOString();
+      return String(cell).trim();
+    }),
+  );
+}

@@ -1,0 +1,200 @@
+import { ROLE_ADMIN } from '@water/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  departmentMembers,
+  departments,
+  enterprises,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
+import type { DataScope } from '../../lib/data-scope.ts';
+import { containing } from '../organization/organization.repository.ts';
+
+export interface UserFilter {
+  keyword?: string | undefined;
+  departmentIds?: number[] | undefined;
+  roleCode?: string | undefined;
+  status?: string | undefined;
+  sort: 'createdAt' | 'username' | 'displayName' | 'lastLoginAt';
+  order: 'asc' | 'desc';
+}
+
+const SORT = {
+  createdAt: users.createdAt,
+  username: users.username,
+  displayName: users.displayName,
+  lastLoginAt: users.lastLoginAt,
+} as const;
+
+/** Rows a data scope admits: users of the scope's departments (main or not), or the caller alone. */
+export function userScopeCondition(scope: DataScope): SQL | undefined {
+  if (scope.userId !== null) return eq(users.id, scope.userId);
+  if (scope.departments === null) return undefined;
+  if (scope.departments.length === 0) return sql`false`;
+  return or(
+    inArray(users.departmentId, scope.departments),
+    sql`exists (select 1 from ${departmentMembers} m where m.user_id = "users"."id" and m.department_id in (${sql.join(
+      scope.departments.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`,
+  );
+}
+
+export function createUsersRepository(db: Queryable) {
+  const columns = {
+    user: users,
+    departmentName: departments.name,
+    enterpriseName: enterprises.name,
+  };
+  const joined = () =>
+    db
+      .select(columns)
+      .from(users)
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId));
+
+  function where(filter: Partial<UserFilter>, scope: DataScope) {
+    return and(
+      userScopeCondition(scope),
+      filter.keyword
+        ? or(
+            ilike(users.displayName, containing(filter.keyword)),
+            ilike(users.username, containing(filter.keyword)),
+            ilike(users.phone, containing(filter.keyword)),
+          )
+        : undefined,
+      filter.departmentIds
+        ? filter.departmentIds.length === 0
+          ? sql`false`
+          : or(
+              inArray(users.departmentId, filter.departmentIds),
+              sql`exists (select 1 from ${departmentMembers} m where m.user_id = "users"."id" and m.department_id in (${sql.join(
+                filter.departmentIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`,
+            )
+        : undefined,
+      filter.roleCode
+        ? sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = "users"."id" and r.code = ${filter.roleCode})`
+        : undefined,
+      filter.status ? eq(users.status, filter.status) : undefined,
+    );
+  }
+
+  return {
+    async page(filter: UserFilter & { page: number; pageSize: number }, scope: DataScope) {
+      const condition = where(filter, scope);
+      const [total] = await db.select({ n: count() }).from(users).where(condition);
+      const direction = filter.order === 'asc' ? asc : desc;
+      const rows = await joined()
+        .where(condition)
+        .orderBy(direction(SORT[filter.sort]), asc(users.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    all: (filter: UserFilter, scope: DataScope, limit: number) =>
+      joined()
+        .where(where(filter, scope))
+        .orderBy((filter.order === 'asc' ? asc : desc)(SORT[filter.sort]), asc(users.id))
+        .limit(limit),
+
+    byId: (id: number, scope: DataScope) =>
+      joined()
+        .where(and(eq(users.id, id), userScopeCondition(scope)))
+        .then((rows) => rows[0]),
+
+    /** Roles of many users at once, in role order. */
+    async rolesOf(userIds: number[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .select({ userId: userRoles.userId, code: roles.code, name: roles.name, nameEn: roles.nameEn })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, userIds))
+        .orderBy(asc(roles.sort), asc(roles.id));
+    },
+
+    rolesByCodes: (codes: string[]) =>
+      codes.length === 0 ? Promise.resolve([]) : db.select().from(roles).where(inArray(roles.code, codes)),
+
+    departmentById: (id: number) =>
+      db
+        .select()
+        .from(departments)
+        .where(eq(departments.id, id))
+        .then((rows) => rows[0]),
+
+    /** Another account with this username (any case) or phone. */
+    async clash(username: string, phone: string | null, self?: number) {
+      const rows = await db
+        .select({ id: users.id, username: users.username, phone: users.phone })
+        .from(users)
+        .where(
+          and(
+            or(eq(sql`lower(${users.username})`, username.toLowerCase()), phone ? eq(users.phone, phone) : undefined),
+            self === undefined ? undefined : ne(users.id, self),
+          ),
+        )
+        .limit(1);
+      return rows[0];
+    },
+
+    insert: (values: typeof users.$inferInsert) =>
+      db
+        .insert(users)
+        .values(values)
+        .returning({ id: users.id })
+        .then((rows) => rows[0]!.id),
+
+    update: (id: number, values: Partial<typeof users.$inferInsert>) =>
+      db.update(users).set(values).where(eq(users.id, id)),
+
+    remove: (id: number) => db.delete(users).where(eq(users.id, id)),
+
+    async setRoles(userId: number, roleIds: number[]) {
+      await db.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+    },
+
+    /** The user's main membership follows their department field. */
+    async setMainDepartment(userId: number, departmentId: number | null) {
+      await db.update(departmentMembers).set({ isMain: false }).where(eq(departmentMembers.userId, userId));
+      if (departmentId === null) return;
+      await db
+        .insert(departmentMembers)
+        .values({ userId, departmentId, isMain: true })
+        .onConflictDoUpdate({
+          target: [departmentMembers.userId, departmentMembers.departmentId],
+          set: { isMain: true },
+        });
+    },
+
+    /** Enabled users holding the enabled admin role, but `except`. */
+    activeAdminsExcept: (except: number) =>
+      db
+        .select({ n: count() })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(
+          and(
+            eq(users.status, 'enabled'),
+            eq(roles.code, ROLE_ADMIN),
+            eq(roles.status, 'enabled'),
+            ne(users.id, except),
+          ),
+        )
+        .then((rows) => rows[0]?.n ?? 0),
+
+    revokeSessions: (userId: number, at: Date, reason: string) =>
+      db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+  };
+}

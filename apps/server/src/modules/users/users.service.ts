@@ -1,0 +1,343 @@
+import { randomInt } from 'node:crypto';
+import {
+  type ImportReport,
+  type ManagedUser,
+  ROLE_ADMIN,
+  USER_IMPORT_MAX_BYTES,
+  USER_IMPORT_MAX_ROWS,
+  type userExportQuerySchema,
+  userInputSchema,
+  type userListQuerySchema,
+} from '@water/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { t as translate } from '../../i18n/messages.ts';
+import { dataScope } from '../../lib/data-scope.ts';
+import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { receiveUpload, XLSX_TYPE } from '../../lib/uploads.ts';
+import { issueText } from '../../lib/validation.ts';
+import { readXlsxRows, sendXlsx } from '../../lib/xlsx.ts';
+import { createOrganizationRepository } from '../organization/organization.repository.ts';
+import { createUsersRepository } from './users.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['byId']>>>;
+type RoleRow = Awaited<ReturnType<ReturnType<typeof createUsersRepository>['rolesOf']>>[number];
+type Input = z.output<typeof userInputSchema>;
+
+// No 0/O, 1/l/I: read aloud or copied by hand without mistakes.
+const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+
+/** A 12-character temporary password with letters and digits (always both), from a CSPRNG. */
+export function temporaryPassword(): string {
+  const pool = LETTERS + DIGITS;
+  const chars = [LETTERS[randomInt(LETTERS.length)]!, DIGITS[randomInt(DIGITS.length)]!];
+  while (chars.length < 12) chars.push(pool[randomInt(pool.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/** The import sheet's columns, in order: what the template holds and what a row is read as. */
+const IMPORT_COLUMNS = ['username', 'displayName', 'phone', 'email', 'department', 'roles'] as const;
+
+export function createUsersService(app: FastifyInstance) {
+  const repo = (req: FastifyRequest) => createUsersRepository(req.tx ?? app.db);
+  const en = (req: FastifyRequest) => req.locale === 'en-US';
+
+  function toUser(req: FastifyRequest, row: Row, roleRows: RoleRow[]): ManagedUser {
+    const u = row.user;
+    return {
+      id: u.id,
+      username: u.username,
+      displayName: u.displayName,
+      phone: u.phone,
+      email: u.email,
+      status: u.status as ManagedUser['status'],
+      enterpriseId: u.enterpriseId,
+      enterpriseName: row.enterpriseName ?? '',
+      departmentId: u.departmentId,
+      departmentName: row.departmentName ?? '',
+      roles: roleRows
+        .filter((r) => r.userId === u.id)
+        .map((r) => ({ code: r.code, name: en(req) && r.nameEn ? r.nameEn : r.name })),
+      mustChangePassword: u.mustChangePassword,
+      lockedUntil: u.lockedUntil?.toISOString() ?? null,
+      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+      createdAt: u.createdAt.toISOString(),
+    };
+  }
+
+  async function load(req: FastifyRequest, id: number): Promise<ManagedUser> {
+    const scope = await dataScope(app, req);
+    const row = await repo(req).byId(id, scope);
+    if (!row) throw notFound();
+    return toUser(req, row, await repo(req).rolesOf([id]));
+  }
+
+  async function departmentFilter(req: FastifyRequest, departmentId?: number, withChildren?: boolean) {
+    if (departmentId === undefined) return undefined;
+    return withChildren ? createOrganizationRepository(req.tx ?? app.db).subtreeIds(departmentId) : [departmentId];
+  }
+
+  /** Refuses what would leave the product without an enabled administrator. */
+  async function keepsAnAdmin(req: FastifyRequest, userId: number, after: { admin: boolean; enabled: boolean }) {
+    if (after.admin && after.enabled) return;
+    const current = await load(req, userId);
+    const isActiveAdmin = current.status === 'enabled' && current.roles.some((r) => r.code === ROLE_ADMIN);
+    if (isActiveAdmin && (await repo(req).activeAdminsExcept(userId)) === 0) {
+      throw new AppError(409, 409, 'users.lastAdmin');
+    }
+  }
+
+  /** Checks a user input against the database: roles exist, department exists, no clash. */
+  async function resolve(req: FastifyRequest, input: Input, self?: number) {
+    const r = repo(req);
+    const clash = await r.clash(input.username, input.phone || null, self);
+    if (clash) throw new AppError(409, 409, 'account.taken');
+    const roleRows = await r.rolesByCodes([...new Set(input.roleCodes)]);
+    if (roleRows.length !== new Set(input.roleCodes).size) throw businessError(400, 'users.unknownRole');
+    const dept = input.departmentId === null ? null : await r.departmentById(input.departmentId);
+    if (input.departmentId !== null && !dept) throw businessError(400, 'organization.unknownDepartment');
+    return { roleIds: roleRows.map((x) => x.id), dept };
+  }
+
+  async function create(req: FastifyRequest, db: Queryable, input: Input) {
+    const r = createUsersRepository(db);
+    const { roleIds, dept } = await resolve(req, input);
+    const password = temporaryPassword();
+    const now = app.clock.now();
+    const id = await r.insert({
+      username: input.username,
+      displayName: input.displayName,
+      phone: input.phone || null,
+      email: input.email,
+      passwordHash: await hashPassword(password),
+      mustChangePassword: true,
+      status: input.status,
+      departmentId: dept?.id ?? null,
+      enterpriseId: dept?.enterpriseId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await r.setRoles(id, roleIds);
+    await r.setMainDepartment(id, dept?.id ?? null);
+    return { id, password };
+  }
+
+  return {
+    async list(req: FastifyRequest, query: z.output<typeof userListQuerySchema>) {
+      const scope = await dataScope(app, req);
+      const departmentIds = await departmentFilter(req, query.departmentId, query.withChildren);
+      const { total, rows } = await repo(req).page({ ...query, departmentIds }, scope);
+      const roleRows = await repo(req).rolesOf(rows.map((r) => r.user.id));
+      return { total, page: query.page, pageSize: query.pageSize, list: rows.map((row) => toUser(req, row, roleRows)) };
+    },
+
+    get: load,
+
+    async create(req: FastifyRequest, input: Input) {
+      const { id, password } = await create(req, req.tx!, input);
+      const user = await load(req, id);
+      req.auditChange = { targetId: id, after: user };
+      return { user, temporaryPassword: password };
+    },
+
+    async update(req: FastifyRequest, id: number, input: Input) {
+      const before = await load(req, id);
+      await keepsAnAdmin(req, id, { admin: input.roleCodes.includes(ROLE_ADMIN), enabled: input.status === 'enabled' });
+      const { roleIds, dept } = await resolve(req, input, id);
+      const r = repo(req);
+      const now = app.clock.now();
+      await r.update(id, {
+        username: input.username,
+        displayName: input.displayName,
+        phone: input.phone || null,
+        email: input.email,
+        status: input.status,
+        departmentId: dept?.id ?? null,
+        enterpriseId: dept?.enterpriseId ?? before.enterpriseId,
+        updatedAt: now,
+      });
+      await r.setRoles(id, roleIds);
+      if (dept?.id !== before.departmentId) await r.setMainDepartment(id, dept?.id ?? null);
+      const rolesChanged =
+        before.roles
+          .map((x) => x.code)
+          .sort()
+          .join() !== [...new Set(input.roleCodes)].sort().join();
+      // Sessions carry an active role: a changed grant, or a disabled account, starts again at sign-in.
+      if (rolesChanged || input.status === 'disabled') await r.revokeSessions(id, now, 'account-changed');
+      const after = await load(req, id);
+      req.auditChange = { targetId: id, before, after };
+      return after;
+    },
+
+    async setStatus(req: FastifyRequest, id: number, status: 'enabled' | 'disabled') {
+      const before = await load(req, id);
+      if (id === req.auth!.userId && status === 'disabled') throw businessError(400, 'users.notYourself');
+      await keepsAnAdmin(req, id, { admin: true, enabled: status === 'enabled' });
+      const now = app.clock.now();
+      await repo(req).update(id, {
+        status,
+        updatedAt: now,
+        ...(status === 'enabled' ? { failedLoginCount: 0, lockedUntil: null } : {}),
+      });
+      if (status === 'disabled') await repo(req).revokeSessions(id, now, 'disabled');
+      const after = await load(req, id);
+      req.auditChange = { targetId: id, before: { status: before.status }, after: { status: after.status } };
+      return after;
+    },
+
+    async resetPassword(req: FastifyRequest, id: number) {
+      await load(req, id);
+      const password = temporaryPassword();
+      const now = app.clock.now();
+      await repo(req).update(id, {
+        passwordHash: await hashPassword(password),
+        mustChangePassword: true,
+        failedLoginCount: 0,
+        lockedUntil: null,
+        updatedAt: now,
+      });
+      await repo(req).revokeSessions(id, now, 'password-reset');
+      // The password itself never reaches the log.
+      req.auditChange = { targetId: id, after: { mustChangePassword: true } };
+      return { temporaryPassword: password };
+    },
+
+    async remove(req: FastifyRequest, id: number) {
+      if (id === req.auth!.userId) throw businessError(400, 'users.notYourself');
+      const before = await load(req, id);
+      await keepsAnAdmin(req, id, { admin: false, enabled: false });
+      await repo(req).remove(id);
+      req.auditChange = { targetId: id, before };
+      return null;
+    },
+
+    async exportXlsx(req: FastifyRequest, reply: FastifyReply, query: z.output<typeof userExportQuerySchema>) {
+      const scope = await dataScope(app, req);
+      const departmentIds = await departmentFilter(req, query.departmentId, query.withChildren);
+      const rows = await repo(req).all({ ...query, departmentIds }, scope, 50_000);
+      const roleRows = await repo(req).rolesOf(rows.map((r) => r.user.id));
+      const list = rows.map((row) => toUser(req, row, roleRows));
+      const k = (key: Parameters<typeof translate>[1]) => translate(req.locale, key);
+      return sendXlsx(
+        reply,
+        `${k('users.export.fileName')}.xlsx`,
+        [
+          k('users.col.username'),
+          k('users.col.displayName'),
+          k('users.col.phone'),
+          k('users.col.email'),
+          k('users.col.enterprise'),
+          k('users.col.department'),
+          k('users.col.roles'),
+          k('users.col.status'),
+          k('users.col.lastLoginAt'),
+          k('users.col.createdAt'),
+        ],
+        list.map((u) => [
+          u.username,
+          u.displayName,
+          u.phone ?? '',
+          u.email,
+          u.enterpriseName,
+          u.departmentName,
+          u.roles.map((r) => r.name).join(', '),
+          k(u.status === 'enabled' ? 'users.status.enabled' : 'users.status.disabled'),
+          u.lastLoginAt ? new Date(u.lastLoginAt) : null,
+          new Date(u.createdAt),
+        ]),
+      );
+    },
+
+    async importTemplate(req: FastifyRequest, reply: FastifyReply) {
+      const k = (key: Parameters<typeof translate>[1]) => translate(req.locale, key);
+      return sendXlsx(
+        reply,
+        `${k('users.import.templateName')}.xlsx`,
+        IMPORT_COLUMNS.map((c) => k(`users.import.col.${c}`)),
+        [['zhangsan', '张三', '13700000000', 'zhangsan@example.com', '泵站运维班', 'user']],
+      );
+    },
+
+    /**
+     * Creates a user per good row, each in a savepoint of its own, so a bad row leaves nothing behind
+     * and does not stop the others. Departments are named by their name (unique within the tree
+     * level; the first match wins), roles by code, comma-separated.
+     */
+    async importXlsx(req: FastifyRequest): Promise<ImportReport> {
+      const { buffer } = await receiveUpload(req, { maxBytes: USER_IMPORT_MAX_BYTES, types: [XLSX_TYPE] });
+      const rows = await readXlsxRows(buffer).catch(() => {
+        throw businessError(400, 'users.import.unreadable');
+      });
+      const body = rows.slice(1).filter((row) => row.some((cell) => cell !== ''));
+      if (body.length === 0) throw businessError(400, 'users.import.empty');
+      if (body.length > USER_IMPORT_MAX_ROWS)
+        throw businessError(400, 'users.import.tooMany', { max: USER_IMPORT_MAX_ROWS });
+      const departmentsByName = new Map<string, number>();
+      for (const { department } of await createOrganizationRepository(req.tx!).departments()) {
+        if (!departmentsByName.has(department.name)) departmentsByName.set(department.name, department.id);
+      }
+      const report: ImportReport = { created: 0, failed: [], passwords: [] };
+      const seen = new Set<string>();
+      for (const [index, cells] of rows.slice(1).entries()) {
+        if (!cells.some((cell) => cell !== '')) continue;
+        const rowNumber = index + 2;
+        const [username = '', displayName = '', phone = '', email = '', department = '', roleList = ''] = cells;
+        const errors: string[] = [];
+        const departmentId = department ? departmentsByName.get(department) : null;
+        if (department && departmentId === undefined)
+          errors.push(translate(req.locale, 'users.import.unknownDepartment', { name: department }));
+        const parsed = userInputSchema.safeParse({
+          username,
+          displayName,
+          phone,
+          email,
+          departmentId: departmentId ?? null,
+          roleCodes: roleList.split(/[,，、\s]+/).filter(Boolean),
+        });
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            const field = String(issue.path[0] ?? '');
+            const column = field === 'roleCodes' ? 'roles' : field === 'departmentId' ? 'department' : field;
+            const label = (IMPORT_COLUMNS as readonly string[]).includes(column)
+              ? translate(req.locale, `users.import.col.${column as (typeof IMPORT_COLUMNS)[number]}`)
+              : field;
+            errors.push(`${label}: ${issueText(issue, req.locale)}`);
+          }
+        }
+        if (seen.has(username.toLowerCase())) errors.push(translate(req.locale, 'users.import.duplicateInSheet'));
+        seen.add(username.toLowerCase());
+        if (errors.length === 0 && parsed.success) {
+          try {
+            const created = await req.tx!.transaction((sp) => create(req, sp, parsed.data));
+            report.created++;
+            report.passwords.push({ username: parsed.data.username, temporaryPassword: created.password });
+            continue;
+          } catch (err) {
+            errors.push(
+              err instanceof AppError
+                ? translate(req.locale, err.messageKey, err.params)
+                : translate(req.locale, 'users.import.rowFailed'),
+            );
+          }
+        }
+        report.failed.push({ row: rowNumber, username, errors });
+      }
+      req.auditChange = {
+        after: {
+          created: report.created,
+          failed: report.failed.length,
+          usernames: report.passwords.map((p) => p.username),
+        },
+      };
+      return report;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { ROLE_ADMIN } from '@water/contracts';
+import { eq } from 'drizzle-orm';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import writeExcelFile from 'write-excel-file/node';
+import { departments, operationLog, roles, userRoles, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { multipart } from '../../testing/multipart.ts';
+import { temporaryPassword } from './users.service.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  admin = await t.login();
+  user = await t.login('user', 'User@2026');
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: unknown,
+  lang?: string,
+) =>
+  t.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function deptId(name: string) {
+  const [d] = await t.database.db.select().from(departments).where(eq(departments.name, name));
+  return d!.id;
+}
+const newUser = async () => ({
+  username: 'sunli',
+  displayName: '孙立',
+  phone: '13712345678',
+  email: 'sunli@example.com',
+  departmentId: await deptId('管网巡检班'),
+  roleCodes: ['user'],
+});
+
+describe('user management', () => {
+  it('searches, filters by department and below, role and status, sorts and paginates', async () => {
+    const all = (await call('GET', '/api/system/users?pageSize=100', admin)).json().data;
+    expect(all.total).toBeGreaterThanOrEqual(4);
+    const byName = (await call('GET', `/api/system/users?keyword=${encodeURIComponent('王')}`, admin)).json().data;
+    expect(byName.list.map((u: { username: string }) => u.username)).toEqual(['user']);
+    const drainage = await deptId('排水管理部');
+    const below = (await call('GET', `/api/system/users?departmentId=${drainage}&withChildren=true`, admin)).json()
+      .data;
+    expect(below.list.map((u: { displayName: string }) => u.displayName)).toEqual(['王明']);
+    const admins = (await call('GET', '/api/system/users?roleCode=admin&pageSize=100', admin)).json().data;
+    expect(admins.list.every((u: { roles: { code: string }[] }) => u.roles.some((r) => r.code === 'admin'))).toBe(true);
+    const sorted = (await call('GET', '/api/system/users?sort=username&order=asc&pageSize=2&page=1', admin)).json()
+      .data;
+    expect(sorted.list).toHaveLength(2);
+    expect(sorted.list[0].username <= sorted.list[1].username).toBe(true);
+    expect((await call('GET', '/api/system/users?sort=password', admin)).statusCode).toBe(400);
+  });
+
+  it('creates a user with a temporary password that must be changed, and logs it without the password', async () => {
+    const res = (await call('POST', '/api/system/users', admin, await newUser())).json();
+    expect(res.code).toBe(200);
+    expect(res.data.user).toMatchObject({
+      username: 'sunli',
+      departmentName: '管网巡检班',
+      enterpriseName: '岚川市水务集团有限公司',
+      mustChangePassword: true,
+      roles: [{ code: 'user', name: '普通用户' }],
+    });
+    const password = res.data.temporaryPassword as string;
+    expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{12}$/);
+    const token = await t.login('sunli', password);
+    const info = (await call('GET', '/api/v1/remote/users/role-info', token)).json().data;
+    expect(info.userInfos.mustChangePassword).toBe(true);
+    const [log] = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'users'));
+    expect(JSON.stringify(log)).not.toContain(password);
+    // the member list knows the new user's main department
+    const members = (await call('GET', '/api/members?keyword=孙立', admin)).json().data.list;
+    expect(members).toEqual([expect.objectContaining({ departmentName: '管网巡检班', isMain: true })]);
+  });
+
+  it('refuses bad input: phone, email, no role, unknown role or department, a taken username or phone', async () => {
+    const base = await newUser();
+    for (const body of [
+      { ...base, phone: '12345' },
+      { ...base, email: 'nope' },
+      { ...base, roleCodes: [] },
+      { ...base, username: 'a' },
+    ]) {
+      expect((await call('POST', '/api/system/users', admin, body)).statusCode).toBe(400);
+    }
+    expect((await call('POST', '/api/system/users', admin, { ...base, roleCodes: ['wizard'] })).statusCode).toBe(400);
+    expect((await call('POST', '/api/system/users', admin, { ...base, departmentId: 99999 })).statusCode).toBe(400);
+    expect((await call('POST', '/api/system/users', admin, { ...base, username: 'USER' })).statusCode).toBe(409);
+    expect((await call('POST', '/api/system/users', admin, { ...base, phone: '13900000004' })).statusCode).toBe(409);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'sunli'))).toHaveLength(0);
+  });
+
+  it('disables and enables (disabling ends sessions), and resets a password to a temporary one', async () => {
+    const [wang] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
+    const off = (await call('POST', `/api/system/users/${wang!.id}/status`, admin, { status: 'disabled' })).json();
+    expect(off.data.status).toBe('disabled');
+    expect((await call('GET', '/api/v1/remote/users/role-info', user)).json().code).toBe(50008);
+    await call('POST', `/api/system/users/${wang!.id}/status`, admin, { status: 'enabled' });
+    const reset = (await call('POST', `/api/system/users/${wang!.id}/reset-password`, admin)).json().data;
+    await expect(t.login('user', 'User@2026')).rejects.toThrow();
+    const token = await t.login('user', reset.temporaryPassword);
+    expect((await call('GET', '/api/v1/remote/users/role-info', token)).json().data.userInfos.mustChangePassword).toBe(
+      true,
+    );
+  });
+
+  it('never leaves the product without an enabled administrator', async () => {
+    // only one administrator left: the others lose the role
+    const adminRole = (await t.database.db.select().from(roles).where(eq(roles.code, ROLE_ADMIN)))[0]!;
+    const [me] = await t.database.db.select().from(users).where(eq(users.username, '13800000001'));
+    const holders = await t.database.db.select().from(userRoles).where(eq(userRoles.roleId, adminRole.id));
+    for (const h of holders) {
+      if (h.userId !== me!.id) await t.database.db.delete(userRoles).where(eq(userRoles.userId, h.userId));
+    }
+    await t.database.db.update(roles).set({ dataScope: 'all' }).where(eq(roles.code, 'user'));
+    const other = await t.login('user', 'User@2026');
+    await t.grant('user', 'system:user:write');
+    await t.grant('user', 'system:user:list');
+    const current = (await call('GET', `/api/system/users/${me!.id}`, admin)).json().data;
+    const body = {
+      username: current.username,
+      displayName: current.displayName,
+      phone: current.phone ?? '',
+      email: current.email,
+      departmentId: current.departmentId,
+    };
+    const demote = await call('PUT', `/api/system/users/${me!.id}`, admin, { ...body, roleCodes: ['user'] }, 'en-US');
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().msg).toContain('last enabled administrator');
+    expect((await call('POST', `/api/system/users/${me!.id}/status`, other, { status: 'disabled' })).statusCode).toBe(
+      409,
+    );
+    expect((await call('DELETE', `/api/system/users/${me!.id}`, other)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/system/users/${me!.id}`, admin)).statusCode).toBe(400);
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, me!.id));
+    expect(still?.status).toBe('enabled');
+  });
+
+  it('keeps the list, details and export to the data scope of the caller', async () => {
+    await t.database.db.update(roles).set({ dataScope: 'dept_and_below' }).where(eq(roles.code, 'user'));
+    await t.grant('user', 'system:user:list');
+    const listed = (await call('GET', '/api/system/users?pageSize=100', user)).json().data.list;
+    expect(listed.map((u: { username: string }) => u.username)).toEqual(['user']);
+    const [zhang] = await t.database.db.select().from(users).where(eq(users.username, '13800000001'));
+    expect((await call('GET', `/api/system/users/${zhang!.id}`, user)).statusCode).toBe(404);
+    const file = await call('GET', '/api/system/users/export', user);
+    const rows = await readSheet(file.rawPayload);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['user']);
+  });
+
+  it('exports the filtered list as a real workbook in the caller language', async () => {
+    const file = await call('GET', '/api/system/users/export?status=enabled', admin, undefined, 'en-US');
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.headers['content-disposition']).toContain('users.xlsx');
+    const rows = await readSheet(file.rawPayload);
+    expect(rows[0]?.slice(0, 3)).toEqual(['Username', 'Name', 'Phone']);
+    expect(rows.length).toBeGreaterThan(4);
+  });
+
+  it('imports good rows and reports bad ones row by row, writing nothing of a bad row', async () => {
+    const sheet = await writeExcelFile([
+      ['用户名', '姓名', '手机号', '邮箱', '部门名称', '角色编码'],
+      ['zhaolei', '赵雷', '13711110001', '', '泵站运维班', 'user'],
+      ['qianfang', '钱芳', '12345', '', '泵站运维班', 'user'],
+      ['sunqi', '孙琪', '13711110003', 'sunqi@example.com', '不存在的部门', 'user'],
+      ['user', '重名', '13711110004', '', '', 'user'],
+      ['zhouyu', '周瑜', '13711110005', '', '信息中心', 'wizard'],
+      ['zhaolei', '赵雷二', '13711110006', '', '', 'user'],
+      ['wuhao', '吴昊', '', '', '', 'user,admin'],
+    ]).toBuffer();
+    const upload = multipart(sheet, 'users.xlsx', 'application/octet-stream');
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/system/users/import',
+      headers: { ...bearer(admin), ...upload.headers },
+      payload: upload.payload,
+    });
+    const report = res.json().data;
+    expect(report.created).toBe(2);
+    expect(report.passwords.map((p: { username: string }) => p.username)).toEqual(['zhaolei', 'wuhao']);
+    expect(report.failed.map((f: { row: number }) => f.row)).toEqual([3, 4, 5, 6, 7]);
+    expect(report.failed[0].errors[0]).toContain('手机号');
+    expect(report.failed[1].errors[0]).toContain('不存在的部门');
+    expect(report.failed[2].errors[0]).toBe('用户名或手机号已被使用');
+    const written = await t.database.db.select({ username: users.username }).from(users);
+    expect(written.map((u) => u.username)).not.toContain('qianfang');
+    expect(written.map((u) => u.username)).not.toContain('zhouyu');
+  });
+
+  it('refuses a file that is not a workbook, and plain users', async () => {
+    const upload = multipart('username,name\nx,y', 'users.xlsx', 'text/csv');
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/system/users/import',
+      headers: { ...bearer(admin), ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect((await call('GET', '/api/system/users', user)).statusCode).toBe(403);
+    expect((await call('POST', '/api/system/users', user, await newUser())).statusCode).toBe(403);
+  });
+
+  it('makes temporary passwords that pass the password rule', () => {
+    for (let i = 0; i < 50; i++) expect(temporaryPassword()).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
+  });
+});
