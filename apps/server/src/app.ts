@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workplaceRoutes } from './modules/workplace/workplace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -94,6 +95,7 @@ export async function buildApp({
   await app.register(workplaceRoutes);
   await app.register(organizationRoutes);
   await app.register(usersRoutes);
+  await app.register(rolesRoutes);
 
   return app;
 }

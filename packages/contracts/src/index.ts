@@ -10,5 +10,6 @@ export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
+export * from './roles.ts';
 export * from './users.ts';
 export * from './workplace.ts';

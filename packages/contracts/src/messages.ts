@@ -49,6 +49,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.number().int() }),
   z.object({ type: z.literal('message'), message: messageSchema, unread: unreadCountsSchema }),
   z.object({ type: z.literal('unread'), unread: unreadCountsSchema }),
+  // Menus or role grants changed: fetch role-info and the menu tree again.
+  z.object({ type: z.literal('menus') }),
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -180,6 +180,39 @@ export const messages = {
     'en-US': 'The username appears twice in the sheet',
   },
   'users.import.rowFailed': { 'zh-CN': '该行未能写入', 'en-US': 'This row could not be written' },
+  'roles.codeTaken': { 'zh-CN': '角色编码已存在', 'en-US': 'A role with this code already exists' },
+  'roles.builtin': { 'zh-CN': '内置角色不能删除', 'en-US': 'A built-in role cannot be removed' },
+  'roles.builtinCode': {
+    'zh-CN': '内置角色的编码不能修改',
+    'en-US': 'The code of a built-in role cannot change',
+  },
+  'roles.adminFixed': {
+    'zh-CN': '管理员角色须保持启用，且数据权限为全部',
+    'en-US': 'The administrator role stays enabled with the data scope "all"',
+  },
+  'roles.unknownMenu': { 'zh-CN': '菜单不存在', 'en-US': 'No such menu entry' },
+  'roles.inUse': {
+    'zh-CN': '该角色仍有 {n} 名用户：{names}。确认删除后他们将失去此角色',
+    'en-US': '{n} users still hold this role: {names}. Confirm to remove it from them',
+  },
+  'roles.inUseMany': {
+    'zh-CN': '该角色仍有 {n} 名用户，包括 {names} 等。确认删除后他们将失去此角色',
+    'en-US': '{n} users still hold this role, among them {names}. Confirm to remove it from them',
+  },
+  'menus.unknownParent': { 'zh-CN': '上级菜单不存在', 'en-US': 'No such parent menu' },
+  'menus.badParent': {
+    'zh-CN': '目录和菜单只能放在目录下或顶层，按钮只能放在菜单或目录下',
+    'en-US': 'Directories and menus go under a directory or at the top; buttons go under a menu or directory',
+  },
+  'menus.moveUnderSelf': {
+    'zh-CN': '不能把菜单移到它自己或它的下级之下',
+    'en-US': 'A menu entry cannot move under itself or one of its own children',
+  },
+  'menus.nameTaken': { 'zh-CN': '路由名称已被使用', 'en-US': 'That route name is already in use' },
+  'menus.hasChildren': {
+    'zh-CN': '该菜单下还有 {n} 个子项，请先删除它们',
+    'en-US': 'This entry has {n} children: remove them first',
+  },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',

@@ -1,10 +1,8 @@
+import type { DataScopeKind } from '@water/contracts';
 import { eq, like, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { departments, roleDepartments, roles, users } from '../db/schema/index.ts';
-
-export const DATA_SCOPES = ['all', 'custom', 'dept', 'dept_and_below', 'self'] as const;
-export type DataScopeKind = (typeof DATA_SCOPES)[number];
 
 /**
  * What rows of department-owned records the caller may see, from the data scope of the active role

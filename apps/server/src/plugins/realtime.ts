@@ -12,6 +12,8 @@ declare module 'fastify' {
     realtime: {
       /** Sends an event to every open connection of a user on this server. */
       toUser(userId: number, event: LiveEvent): void;
+      /** Sends an event to every open connection on this server. */
+      toAll(event: LiveEvent): void;
       connections(): number;
     };
   }
@@ -35,6 +37,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.decorate('realtime', {
     toUser(userId, event) {
       for (const socket of byUser.get(userId) ?? []) send(socket, event);
+    },
+    toAll(event) {
+      for (const sockets of byUser.values()) for (const socket of sockets) send(socket, event);
     },
     connections: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
   });

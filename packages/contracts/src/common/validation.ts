@@ -32,6 +32,26 @@ export const validationMessages = {
     'zh-CN': '请输入手机号或座机号（如 0571-88888888）',
     'en-US': 'Enter a mobile or a landline number (e.g. 0571-88888888)',
   },
+  'validation.roleCode': {
+    'zh-CN': '角色编码为 2–32 位小写字母、数字、_ 或 -，以字母开头',
+    'en-US': 'Role codes are 2–32 lower-case letters, digits, _ or -, starting with a letter',
+  },
+  'validation.customScopeNeedsDepartments': {
+    'zh-CN': '自定义数据权限须至少选择一个部门',
+    'en-US': 'A custom data scope needs at least one department',
+  },
+  'validation.permission': {
+    'zh-CN': '权限标识形如 system:user:list',
+    'en-US': 'Permission strings look like system:user:list',
+  },
+  'validation.routeName': {
+    'zh-CN': '路由名称只能包含字母、数字和 _ - . : *',
+    'en-US': 'Route names may contain letters, digits and _ - . : * only',
+  },
+  'validation.buttonNeedsPermission': {
+    'zh-CN': '按钮须填写权限标识',
+    'en-US': 'A button needs a permission string',
+  },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

@@ -1,0 +1,127 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  departments,
+  menus,
+  roleDepartments,
+  roleMenus,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
+
+export function createRolesRepository(db: Queryable) {
+  const userCount = sql<number>`(select count(*) from ${userRoles} ur where ur.role_id = "roles"."id")`.mapWith(Number);
+
+  return {
+    list: () => db.select({ role: roles, users: userCount }).from(roles).orderBy(asc(roles.sort), asc(roles.id)),
+
+    byId: (id: number) =>
+      db
+        .select({ role: roles, users: userCount })
+        .from(roles)
+        .where(eq(roles.id, id))
+        .then((rows) => rows[0]),
+
+    byCode: (code: string) =>
+      db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(eq(roles.code, code))
+        .then((rows) => rows[0]),
+
+    menuIdsOf: (roleId: number) =>
+      db
+        .select({ id: roleMenus.menuId })
+        .from(roleMenus)
+        .where(eq(roleMenus.roleId, roleId))
+        .then((rows) => rows.map((r) => r.id).sort((a, b) => a - b)),
+
+    departmentIdsOf: (roleId: number) =>
+      db
+        .select({ id: roleDepartments.departmentId })
+        .from(roleDepartments)
+        .where(eq(roleDepartments.roleId, roleId))
+        .then((rows) => rows.map((r) => r.id).sort((a, b) => a - b)),
+
+    insert: (values: typeof roles.$inferInsert) =>
+      db
+        .insert(roles)
+        .values(values)
+        .returning({ id: roles.id })
+        .then((rows) => rows[0]!.id),
+
+    update: (id: number, values: Partial<typeof roles.$inferInsert>) =>
+      db.update(roles).set(values).where(eq(roles.id, id)),
+
+    remove: (id: number) => db.delete(roles).where(eq(roles.id, id)),
+
+    async setMenus(roleId: number, menuIds: number[]) {
+      await db.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+      if (menuIds.length) await db.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
+    },
+
+    async setDepartments(roleId: number, departmentIds: number[]) {
+      await db.delete(roleDepartments).where(eq(roleDepartments.roleId, roleId));
+      if (departmentIds.length) {
+        await db.insert(roleDepartments).values(departmentIds.map((departmentId) => ({ roleId, departmentId })));
+      }
+    },
+
+    existingDepartments: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.select({ id: departments.id }).from(departments).where(inArray(departments.id, ids)),
+
+    holders: (roleId: number) =>
+      db
+        .select({ id: users.id, displayName: users.displayName, username: users.username })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(eq(userRoles.roleId, roleId))
+        .orderBy(asc(users.id)),
+
+    /** Sessions acting in this role end: their holders sign in again under what they still hold. */
+    revokeSessionsActingAs: (roleId: number, at: Date) =>
+      db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: 'role-changed' })
+        .where(and(eq(sessions.activeRoleId, roleId), sql`${sessions.revokedAt} is null`)),
+
+    menus: () => db.select().from(menus).orderBy(asc(menus.orderNum), asc(menus.id)),
+
+    menuById: (id: number) =>
+      db
+        .select()
+        .from(menus)
+        .where(eq(menus.id, id))
+        .then((rows) => rows[0]),
+
+    menuNamed: (name: string, except?: number) =>
+      db
+        .select({ id: menus.id })
+        .from(menus)
+        .where(and(eq(menus.name, name), except === undefined ? undefined : ne(menus.id, except)))
+        .then((rows) => rows[0]),
+
+    insertMenu: (values: typeof menus.$inferInsert) =>
+      db
+        .insert(menus)
+        .values(values)
+        .returning({ id: menus.id })
+        .then((rows) => rows[0]!.id),
+
+    updateMenu: (id: number, values: Partial<typeof menus.$inferInsert>) =>
+      db.update(menus).set(values).where(eq(menus.id, id)),
+
+    menuChildren: (id: number) =>
+      db
+        .select({ n: count() })
+        .from(menus)
+        .where(eq(menus.parentId, id))
+        .then((rows) => rows[0]?.n ?? 0),
+
+    removeMenu: (id: number) => db.delete(menus).where(eq(menus.id, id)),
+  };
+}

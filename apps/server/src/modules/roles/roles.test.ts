@@ -1,0 +1,177 @@
+import type { AdminMenu, MenuNode } from '@water/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { departments, menus, operationLog, roles, userRoles, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  admin = await t.login();
+  user = await t.login('user', 'User@2026');
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: unknown,
+  lang?: string,
+) =>
+  t.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const menuId = async (name: string) => (await t.database.db.select().from(menus).where(eq(menus.name, name)))[0]!.id;
+const names = (tree: MenuNode[]): string[] => tree.flatMap((n) => [n.name, ...names(n.children)]);
+const inspector = async () => ({
+  code: 'inspector',
+  name: '巡检员',
+  nameEn: 'Inspector',
+  dataScope: 'custom',
+  departmentIds: [(await t.database.db.select().from(departments).where(eq(departments.name, '管网巡检班')))[0]!.id],
+  // a button only: its menu and directory come with it
+  menuIds: [await menuId('btn:system:user:list')],
+});
+
+describe('roles', () => {
+  it('creates a role with a button grant that brings its menu and directory, and a custom data scope', async () => {
+    const created = (await call('POST', '/api/system/roles', admin, await inspector())).json();
+    expect(created.code).toBe(200);
+    const expected = [await menuId('uuuser'), await menuId('manager'), await menuId('btn:system:user:list')].sort(
+      (a, b) => a - b,
+    );
+    expect(created.data.menuIds).toEqual(expected);
+    expect(created.data.departmentIds).toHaveLength(1);
+    const listed = (await call('GET', '/api/system/roles', admin)).json().data;
+    expect(listed.map((r: { code: string }) => r.code)).toContain('inspector');
+    const options = (await call('GET', '/api/system/roles/options', user, undefined, 'en-US')).json().data;
+    expect(options).toContainEqual({ code: 'inspector', name: 'Inspector' });
+  });
+
+  it('gives holders the new menus at once: the menu tree follows a grant', async () => {
+    const role = (await call('POST', '/api/system/roles', admin, await inspector())).json().data;
+    const [wang] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
+    await t.database.db.insert(userRoles).values({ userId: wang!.id, roleId: role.id });
+    const switched = await call('POST', '/api/user/switch-role', user, { role: 'inspector' });
+    expect(switched.json().code).toBe(200);
+    const tree = (await call('GET', '/api/v1/roles/menusTree', user)).json().data as MenuNode[];
+    expect(names(tree)).toEqual(['uuuser', 'manager', 'btn:system:user:list']);
+    expect((await call('GET', '/api/system/users', user)).json().code).toBe(200);
+    // the grant is taken away: the next call is refused, the tree is empty
+    await call('PUT', `/api/system/roles/${role.id}`, admin, { ...(await inspector()), menuIds: [] });
+    expect((await call('GET', '/api/system/users', user)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/roles/menusTree', user)).json().data).toEqual([]);
+  });
+
+  it('asks for confirmation before removing a role in use, naming its users', async () => {
+    const role = (await call('POST', '/api/system/roles', admin, await inspector())).json().data;
+    const [wang] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
+    await t.database.db.insert(userRoles).values({ userId: wang!.id, roleId: role.id });
+    const refused = await call('DELETE', `/api/system/roles/${role.id}`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toContain('王明');
+    expect(refused.json().data.users).toEqual([{ id: wang!.id, displayName: '王明', username: 'user' }]);
+    expect((await call('DELETE', `/api/system/roles/${role.id}?confirm=true`, admin)).json().code).toBe(200);
+    expect(await t.database.db.select().from(roles).where(eq(roles.code, 'inspector'))).toHaveLength(0);
+    const log = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'roles'));
+    expect(log.map((l) => `${l.action}:${l.result}`)).toEqual(['create:success', 'delete:failure', 'delete:success']);
+  });
+
+  it('protects the built-in roles and validates input', async () => {
+    const [adminRole] = await t.database.db.select().from(roles).where(eq(roles.code, 'admin'));
+    expect((await call('DELETE', `/api/system/roles/${adminRole!.id}?confirm=true`, admin)).statusCode).toBe(400);
+    const body = { code: 'admin', name: '管理员', dataScope: 'all', status: 'disabled', menuIds: [] };
+    expect((await call('PUT', `/api/system/roles/${adminRole!.id}`, admin, body)).statusCode).toBe(400);
+    expect((await call('PUT', `/api/system/roles/${adminRole!.id}`, admin, { ...body, code: 'root' })).statusCode).toBe(
+      400,
+    );
+    const base = await inspector();
+    for (const bad of [
+      { ...base, code: 'Bad Code' },
+      { ...base, dataScope: 'custom', departmentIds: [] },
+      { ...base, dataScope: 'planet' },
+      { ...base, name: '' },
+    ]) {
+      expect((await call('POST', '/api/system/roles', admin, bad)).statusCode).toBe(400);
+    }
+    expect((await call('POST', '/api/system/roles', admin, { ...base, menuIds: [999999] })).statusCode).toBe(400);
+    expect((await call('POST', '/api/system/roles', admin, { ...base, code: 'user' })).statusCode).toBe(409);
+    expect((await call('POST', '/api/system/roles', user, base)).statusCode).toBe(403);
+  });
+});
+
+describe('menus', () => {
+  const flat = (tree: AdminMenu[]): AdminMenu[] => tree.flatMap((n) => [n, ...flat(n.children)]);
+  const entry = async () => ({
+    parentId: await menuId('sys'),
+    type: 'menu',
+    path: 'backupManager',
+    name: 'backupManager',
+    titleZh: '备份管理',
+    titleEn: 'Backups',
+    icon: 'icon-storage',
+    orderNum: 9,
+  });
+
+  it('adds, edits and removes entries; the change shows in the menu tree users receive', async () => {
+    const created = (await call('POST', '/api/system/menus', admin, await entry())).json();
+    expect(created.code).toBe(200);
+    const tree = (await call('GET', '/api/system/menus', admin)).json().data as AdminMenu[];
+    expect(flat(tree).find((m) => m.name === 'backupManager')?.parentId).toBe(await menuId('sys'));
+    // granted to the admin role: its holders see it
+    const [adminRole] = await t.database.db.select().from(roles).where(eq(roles.code, 'admin'));
+    const role = (await call('GET', `/api/system/roles/${adminRole!.id}`, admin)).json().data;
+    await call('PUT', `/api/system/roles/${adminRole!.id}`, admin, {
+      code: 'admin',
+      name: role.name,
+      nameEn: role.nameEn,
+      dataScope: 'all',
+      menuIds: [...role.menuIds, created.data.id],
+    });
+    expect(names((await call('GET', '/api/v1/roles/menusTree', admin)).json().data)).toContain('backupManager');
+    const hidden = await call('PUT', `/api/system/menus/${created.data.id}`, admin, {
+      ...(await entry()),
+      status: 'disabled',
+    });
+    expect(hidden.json().data.status).toBe('disabled');
+    expect(names((await call('GET', '/api/v1/roles/menusTree', admin)).json().data)).not.toContain('backupManager');
+    expect((await call('DELETE', `/api/system/menus/${created.data.id}`, admin)).json().code).toBe(200);
+  });
+
+  it('refuses a bad placement, a move under itself, a duplicate name, a button without permission, a parent with children', async () => {
+    const sys = await menuId('sys');
+    const base = await entry();
+    expect((await call('POST', '/api/system/menus', admin, { ...base, name: 'menuManager' })).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/system/menus', admin, { ...base, type: 'button', name: 'btn:x', permission: '' }))
+        .statusCode,
+    ).toBe(400);
+    const manager = await menuId('menuManager');
+    expect(
+      (await call('POST', '/api/system/menus', admin, { ...base, type: 'menu', parentId: manager, name: 'x' }))
+        .statusCode,
+    ).toBe(400);
+    const sysEntry = flat((await call('GET', '/api/system/menus', admin)).json().data).find((m) => m.id === sys)!;
+    const moved = await call('PUT', `/api/system/menus/${sys}`, admin, {
+      ...sysEntry,
+      parentId: null,
+      type: 'directory',
+      children: undefined,
+      id: undefined,
+    });
+    expect(moved.statusCode).toBe(200);
+    const removeParent = await call('DELETE', `/api/system/menus/${sys}`, admin);
+    expect(removeParent.statusCode).toBe(409);
+    expect((await call('POST', '/api/system/menus', user, base)).statusCode).toBe(403);
+  });
+});
