@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(organizationRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
+  await app.register(logsRoutes);
 
   return app;
 }

@@ -17,6 +17,7 @@ export const Permissions = {
   systemMenuList: 'system:menu:list',
   systemMenuWrite: 'system:menu:write',
   systemLogList: 'system:log:list',
+  systemLogWrite: 'system:log:write',
   systemSmsOutbox: 'system:sms:outbox',
   noticeWrite: 'message:notice:write',
   contentWrite: 'content:item:write',

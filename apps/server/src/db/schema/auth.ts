@@ -47,6 +47,8 @@ export const operationLog = pgTable(
     username: text().notNull().default(''),
     module: text().notNull(),
     action: text().notNull(),
+    /** The record the write was about (its id), when it was about one. */
+    targetId: text().notNull().default(''),
     method: text().notNull(),
     path: text().notNull(),
     params: jsonb(),
@@ -59,8 +61,15 @@ export const operationLog = pgTable(
     ip: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.module, t.createdAt)],
+  (t) => [index().on(t.createdAt), index().on(t.module, t.createdAt), index().on(t.username, t.createdAt)],
 );
+
+/** Settings administrators change at run time (log retention), one JSON value per key. */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export const smsOutbox = pgTable('sms_outbox', {
   id: bigserial({ mode: 'number' }).primaryKey(),

@@ -313,6 +313,7 @@ export const seedMenuTree: SeedMenu[] = [
         en: 'Logs',
         children: [
           btn(Permissions.systemLogList, '查看日志', 'View logs'),
+          btn(Permissions.systemLogWrite, '设置日志保留期', 'Set log retention'),
           btn(Permissions.systemSmsOutbox, '查看短信发件箱', 'View SMS outbox'),
           btn(Permissions.smsAccountWrite, '短信账户充值与计费', 'SMS account top-ups and price'),
         ],

@@ -1,0 +1,183 @@
+import type { LogRetention, OperationLog, OperationLogDetail } from '@water/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client.ts';
+import type { operationLog } from '../../db/schema/index.ts';
+import { t } from '../../i18n/messages.ts';
+import { notFound } from '../../lib/errors.ts';
+import { sendXlsx } from '../../lib/xlsx.ts';
+import { createLogsRepository, type LoginFilter, type OperationFilter } from './logs.repository.ts';
+
+const RETENTION_KEY = 'logs.retention';
+/** What an install keeps until an administrator decides: 180 days of operations, 90 of sign-ins. */
+export const DEFAULT_RETENTION: LogRetention = { operationDays: 180, loginDays: 90 };
+const EXPORT_LIMIT = 50_000;
+const DAY_MS = 86_400_000;
+
+type OperationRow = typeof operationLog.$inferSelect;
+
+const toOperation = (r: OperationRow): OperationLog => ({
+  id: r.id,
+  userId: r.userId,
+  username: r.username,
+  module: r.module,
+  action: r.action,
+  targetId: r.targetId,
+  method: r.method,
+  path: r.path,
+  result: r.result === 'failure' ? 'failure' : 'success',
+  error: r.error,
+  ip: r.ip,
+  durationMs: r.durationMs,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The fields whose values differ between two records, as dotted paths down to leaves: what an
+ * auditor reads as "changed X from a to b". Arrays are compared element by element.
+ */
+export function diffRecords(
+  before: unknown,
+  after: unknown,
+  path = '',
+): { path: string; before: unknown; after: unknown }[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  if (isObject(before) && isObject(after) && Array.isArray(before) === Array.isArray(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((k) => diffRecords(before[k], after[k], path ? `${path}.${k}` : k));
+  }
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  return [{ path, before: before ?? null, after: after ?? null }];
+}
+
+export async function readRetention(db: Queryable): Promise<LogRetention> {
+  const stored = (await createLogsRepository(db).setting(RETENTION_KEY)) as Partial<LogRetention> | undefined;
+  return { ...DEFAULT_RETENTION, ...stored };
+}
+
+/** The daily job: removes log rows older than the retention allows. */
+export async function purgeLogs(db: Queryable, now: Date) {
+  const retention = await readRetention(db);
+  return createLogsRepository(db).purge(
+    new Date(now.getTime() - retention.operationDays * DAY_MS),
+    new Date(now.getTime() - retention.loginDays * DAY_MS),
+  );
+}
+
+export function createLogsService(app: FastifyInstance) {
+  const repo = (req: FastifyRequest) => createLogsRepository(req.tx ?? app.db);
+  const k = (req: FastifyRequest, key: Parameters<typeof t>[1]) => t(req.locale, key);
+
+  return {
+    async operations(req: FastifyRequest, query: OperationFilter & { page: number; pageSize: number }) {
+      const { total, rows } = await repo(req).operations(query, query.page, query.pageSize);
+      return { total, page: query.page, pageSize: query.pageSize, list: rows.map(toOperation) };
+    },
+
+    modules: (req: FastifyRequest) => repo(req).modules(),
+
+    async operation(req: FastifyRequest, id: number): Promise<OperationLogDetail> {
+      const row = await repo(req).operation(id);
+      if (!row) throw notFound();
+      return {
+        ...toOperation(row),
+        params: row.params,
+        before: row.before,
+        after: row.after,
+        changes: row.before === null && row.after === null ? [] : diffRecords(row.before, row.after),
+      };
+    },
+
+    async exportOperations(req: FastifyRequest, reply: FastifyReply, filter: OperationFilter) {
+      const rows = await repo(req).allOperations(filter, EXPORT_LIMIT);
+      return sendXlsx(
+        reply,
+        `${k(req, 'logs.export.operations')}.xlsx`,
+        [
+          k(req, 'logs.col.time'),
+          k(req, 'logs.col.user'),
+          k(req, 'logs.col.module'),
+          k(req, 'logs.col.action'),
+          k(req, 'logs.col.target'),
+          k(req, 'logs.col.request'),
+          k(req, 'logs.col.result'),
+          k(req, 'logs.col.error'),
+          k(req, 'logs.col.duration'),
+          k(req, 'logs.col.ip'),
+        ],
+        rows.map((r) => [
+          r.createdAt,
+          r.username,
+          r.module,
+          r.action,
+          r.targetId,
+          `${r.method} ${r.path}`,
+          k(req, r.result === 'failure' ? 'logs.result.failure' : 'logs.result.success'),
+          r.error,
+          r.durationMs,
+          r.ip,
+        ]),
+      );
+    },
+
+    async logins(req: FastifyRequest, query: LoginFilter & { page: number; pageSize: number }) {
+      const { total, rows } = await repo(req).logins(query, query.page, query.pageSize);
+      return {
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      };
+    },
+
+    async exportLogins(req: FastifyRequest, reply: FastifyReply, filter: LoginFilter) {
+      const rows = await repo(req).allLogins(filter, EXPORT_LIMIT);
+      return sendXlsx(
+        reply,
+        `${k(req, 'logs.export.logins')}.xlsx`,
+        [
+          k(req, 'logs.col.time'),
+          k(req, 'logs.col.user'),
+          k(req, 'logs.col.ip'),
+          k(req, 'logs.col.userAgent'),
+          k(req, 'logs.col.result'),
+          k(req, 'logs.col.reason'),
+        ],
+        rows.map((r) => [
+          r.createdAt,
+          r.username,
+          r.ip,
+          r.userAgent,
+          k(req, r.success ? 'logs.result.success' : 'logs.result.failure'),
+          r.reason,
+        ]),
+      );
+    },
+
+    retention: (req: FastifyRequest) => readRetention(req.tx ?? app.db),
+
+    async setRetention(req: FastifyRequest, value: LogRetention) {
+      const before = await readRetention(req.tx!);
+      await repo(req).saveSetting(RETENTION_KEY, value, app.clock.now());
+      req.auditChange = { before, after: value };
+      return value;
+    },
+  };
+}
+
+/** Runs the purge once a day (and soon after start), on every server: deleting old rows twice is harmless. */
+export function startLogRetentionJob(app: FastifyInstance): () => void {
+  const run = () =>
+    purgeLogs(app.db, app.clock.now())
+      .then((n) => {
+        if (n.operations || n.logins) app.log.info(n, 'log retention: old rows removed');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'log retention failed'));
+  const first = setTimeout(run, 60_000);
+  const daily = setInterval(run, DAY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
