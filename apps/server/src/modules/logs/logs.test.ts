@@ -26,11 +26,10 @@ describe('operation log', () => {
       oldPassword: 'Admin@2026',
       newPassword: 'Water@20261',
     });
+    expect(changed.json().code).toBe(200);
     const list = (await call('GET', '/api/system/logs/operations?pageSize=50', admin)).json().data;
-    const change = list.list.find(
-      (l: { action: string }) => l.action === 'change-password' || l.path === '/api/user/password',
-    );
-    expect(change).toBeTruthy();
+    const change = list.list.find((l: { path: string }) => l.path === '/api/user/password');
+    expect(change).toMatchObject({ username: '13800000001', result: 'success' });
     const detail = (await call('GET', `/api/system/logs/operations/${change.id}`, admin)).json().data;
     expect(JSON.stringify(detail.params)).not.toContain('Water@20261');
     expect(JSON.stringify(detail.params)).toContain('******');
