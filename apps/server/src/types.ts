@@ -24,6 +24,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
+    /** Every /api route with its access rule, as registered: the permission test walks it. */
+    apiRoutes: { method: string; url: string; access: Access }[];
     /** Text of the next captcha; tests fix it, production draws it at random. */
     captchaText: () => string;
   }

@@ -63,11 +63,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     this.commitHooks.push(fn);
   });
 
+  // Every API route says who may call it: public, any signed-in user, or a permission. One that
+  // does not is a programming error caught at start, not a route open by accident.
+  app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (route.url.startsWith('/api/') && !route.config?.access && !methods.every((m) => m === 'GET' || m === 'HEAD')) {
-      throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
-    }
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    // The API documentation pages (Swagger UI's own routes) are public by design.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
+    for (const method of methods) app.apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('preValidation', async (req) => {
