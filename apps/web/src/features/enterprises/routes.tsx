@@ -1,8 +1,10 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
-/** Enterprises (/organizationss): spec §2. Pages a later issue builds show the shared not-available page. */
+/**
+ * Enterprises (/organizationss): spec §2. Every role may open the pages: one without the list
+ * permission is told so on the page, and the server guards every read and write.
+ */
 export const enterprisesRoutes: RouteDef[] = [
   {
     name: 'organizationss',
@@ -17,21 +19,21 @@ export const enterprisesRoutes: RouteDef[] = [
         path: 'organManagers',
         labelKey: 'menu.organManagers',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/enterprise-list-page.tsx').then((m) => ({ default: m.EnterpriseListPage })),
       },
       {
         name: 'deptManager',
         path: 'deptManager',
         labelKey: 'menu.deptManager',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/department-tree-page.tsx').then((m) => ({ default: m.DepartmentTreePage })),
       },
       {
         name: 'memberManager',
         path: 'memberManager',
         labelKey: 'menu.memberManager',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/member-list-page.tsx').then((m) => ({ default: m.MemberListPage })),
       },
     ],
   },
