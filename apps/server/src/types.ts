@@ -10,6 +10,8 @@ export interface AuthContext {
   username: string;
   roleId: number | null;
   roleCode: string | null;
+  /** Signed in with a temporary password: only changing it (and what the console needs to ask for it) is allowed. */
+  mustChangePassword: boolean;
 }
 
 /** Who may call a route: anyone, any signed-in user, or a user whose role holds a permission. */

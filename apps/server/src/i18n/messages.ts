@@ -229,6 +229,10 @@ export const messages = {
   'logs.col.reason': { 'zh-CN': '失败原因', 'en-US': 'Reason' },
   'logs.result.success': { 'zh-CN': '成功', 'en-US': 'Success' },
   'logs.result.failure': { 'zh-CN': '失败', 'en-US': 'Failure' },
+  'auth.mustChangePassword': {
+    'zh-CN': '您正在使用临时密码，请先修改密码',
+    'en-US': 'You signed in with a temporary password: change it first',
+  },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, ResultCode } from '@water/contracts';
+import { ALL_PERMISSIONS, API_BASE, accountApi, authApi, messagesApi, ResultCode } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addMinutes } from '../lib/clock.ts';
@@ -6,6 +6,21 @@ import { AppError, forbidden } from '../lib/errors.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AuthContext } from '../types.ts';
+
+/**
+ * What a user signed in with a temporary password may call: the console's shell (who am I, my menu,
+ * my unread count) and the password change itself. Everything else waits for a password of their own.
+ */
+const TEMPORARY_PASSWORD_ROUTES = new Set(
+  [
+    authApi.roleInfo,
+    authApi.menusTree,
+    authApi.serverMenu,
+    accountApi.changePassword,
+    accountApi.profile,
+    messagesApi.unread,
+  ].map((e) => `${e.method} ${API_BASE}${e.path}`),
+);
 
 // Sliding expiry is refreshed at most once a minute per session, not on every call.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -46,6 +61,7 @@ export async function authenticateToken(app: FastifyInstance, token: string): Pr
     username: session.username,
     roleId: roleActive ? session.activeRoleId : null,
     roleCode: roleActive ? session.roleCode : null,
+    mustChangePassword: session.mustChangePassword,
   };
 }
 
@@ -80,6 +96,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     req.auth = await authenticate(app, req);
+    if (req.auth.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) {
+      throw new AppError(403, 403, 'auth.mustChangePassword', {}, { mustChangePassword: true });
+    }
     if (typeof access === 'object') {
       if (!req.auth.roleId) throw forbidden();
       const permissions = await createAuthRepository(app.db).permissionsOf(req.auth.roleId);

@@ -100,6 +100,7 @@ export function createAuthRepository(db: Queryable) {
           revokedReason: sessions.revokedReason,
           username: users.username,
           userStatus: users.status,
+          mustChangePassword: users.mustChangePassword,
           roleCode: roles.code,
           roleStatus: roles.status,
         })

@@ -133,6 +133,7 @@ export function createAuthService(app: FastifyInstance) {
         username: session.username,
         roleId: session.activeRoleId,
         roleCode: session.roleCode,
+        mustChangePassword: session.mustChangePassword,
       };
       await r.revokeSession(session.id, clock.now(), 'logout');
       return null;

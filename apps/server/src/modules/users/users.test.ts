@@ -220,3 +220,24 @@ describe('user management', () => {
     for (let i = 0; i < 50; i++) expect(temporaryPassword()).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
   });
 });
+
+describe('a temporary password', () => {
+  it('lets the user do nothing but change it; after that, everything their role allows', async () => {
+    const created = (await call('POST', '/api/system/users', admin, await newUser())).json().data;
+    const token = await t.login('sunli', created.temporaryPassword);
+    expect((await call('GET', '/api/v1/remote/users/role-info', token)).json().code).toBe(200);
+    expect((await call('GET', '/api/v1/roles/menusTree', token)).json().code).toBe(200);
+    const refused = await call('GET', '/api/notices/announcements', token, undefined, 'en-US');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      msg: 'You signed in with a temporary password: change it first',
+      data: { mustChangePassword: true },
+    });
+    const changed = await call('POST', '/api/user/password', token, {
+      oldPassword: created.temporaryPassword,
+      newPassword: 'Sunli@2026x',
+    });
+    expect(changed.json().code).toBe(200);
+    expect((await call('GET', '/api/notices/announcements', token)).json().code).toBe(200);
+  });
+});

@@ -86,6 +86,14 @@ describe('route guard', () => {
     expect(await guardNavigation(at('/sys/logManager'), deps())).toEqual({ kind: 'redirect', to: '/403' });
   });
 
+  it('keeps a user with a temporary password on the password page', async () => {
+    const d = deps({
+      loadRoleInfo: async () => ({ role: 'user', userInfos: { mustChangePassword: true } }) as RoleInfo,
+    });
+    expect(await guardNavigation(at('/device/deviceList'), d)).toEqual({ kind: 'redirect', to: '/user/settings' });
+    expect(await guardNavigation(at('/user/settings'), d)).toMatchObject({ kind: 'allow' });
+  });
+
   it('lets personal pages outside the menu tree through', async () => {
     expect(await guardNavigation(at('/user/settings'), deps())).toMatchObject({ kind: 'allow' });
     expect(await guardNavigation(at('/403'), deps())).toMatchObject({ kind: 'allow' });

@@ -9,6 +9,8 @@ import { LOGIN_PATH } from './route-registry.ts';
 export const WHITE_LIST = [NOT_FOUND_ROUTE_NAME, 'login'] as const;
 export const FORBIDDEN_PATH = '/403';
 export const NOT_FOUND_PATH = '/not-found';
+/** Where a user signed in with a temporary password is kept until they change it. */
+export const PASSWORD_CHANGE_PATH = '/user/settings';
 
 export interface GuardDeps {
   routes: readonly FlatRoute[];
@@ -95,6 +97,10 @@ export async function guardNavigation(target: RouteChange, deps: GuardDeps): Pro
 
   // Permission check: only signed-in routes of a signed-in user are restricted.
   if (!route?.requiresAuth || !roleInfo) return { kind: 'allow', route };
+  // A temporary password opens nothing but the page that changes it (the server refuses the rest too).
+  if (roleInfo.userInfos?.mustChangePassword && route.fullPath !== PASSWORD_CHANGE_PATH) {
+    return { kind: 'redirect', to: PASSWORD_CHANGE_PATH };
+  }
 
   const menuFromServer = deps.menuFromServer();
   const [tree, serverMenu] = await Promise.all([

@@ -75,8 +75,8 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: z.output<typeof changePasswordBodySchema>) =>
       callApi(accountApi.changePassword, { locale, body, silent: true }),
-    // The server ends the other sessions: the session list is stale now.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all }),
+    // The server ends the other sessions: the session list is stale now; a temporary password is gone.
+    onSuccess: () => refreshProfile(queryClient),
   });
 }
 

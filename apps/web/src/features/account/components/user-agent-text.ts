@@ -1,5 +1,5 @@
+import { parseUserAgent } from '../../../shared/lib/user-agent.ts';
 import type { AccountI18n } from '../use-account-i18n.ts';
-import { parseUserAgent } from '../user-agent.ts';
 
 /** Browser and system of a User-Agent in words, each "unknown" in the reader's language when unread. */
 export function describeUserAgent(ua: string, t: AccountI18n['t']) {

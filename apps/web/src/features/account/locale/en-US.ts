@@ -78,6 +78,8 @@ export const accountEnUS = {
   'account.avatar.tooLarge': 'The avatar must be at most 2 MB',
   'account.avatar.uploaded': 'Avatar updated',
 
+  'account.settings.mustChange':
+    'You signed in with a temporary password set by an administrator. Change it to use the rest of the console.',
   'account.settings.title': 'User settings',
   'account.settings.tab.password': 'Change password',
   'account.settings.tab.history': 'Sign-in history',

@@ -78,6 +78,7 @@ export const accountZhCN = {
   'account.avatar.tooLarge': '头像不能超过 2 MB',
   'account.avatar.uploaded': '头像已更新',
 
+  'account.settings.mustChange': '您正在使用管理员设置的临时密码。请先修改密码，之后才能使用其他功能。',
   'account.settings.title': '用户设置',
   'account.settings.tab.password': '修改密码',
   'account.settings.tab.history': '登录记录',

@@ -1,5 +1,6 @@
-import { Card, Tabs } from '@arco-design/web-react';
+import { Alert, Card, Tabs } from '@arco-design/web-react';
 import { useState } from 'react';
+import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { LoginHistoryTable } from '../components/login-history-table.tsx';
 import { SessionTable } from '../components/session-table.tsx';
@@ -12,10 +13,14 @@ type Tab = 'password' | 'history' | 'sessions';
 export function UserSettingsPage() {
   const { t } = useAccountI18n();
   const [tab, setTab] = useState<Tab>('password');
+  const mustChange = useRoleInfo()?.userInfos.mustChangePassword ?? false;
 
   return (
     <div className="account-page">
       <Card title={t('account.settings.title')}>
+        {mustChange ? (
+          <Alert className="account-must-change" type="warning" content={t('account.settings.mustChange')} />
+        ) : null}
         <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)} lazyload>
           <Tabs.TabPane key="password" title={t('account.settings.tab.password')}>
             <div className="account-settings-pane">
