@@ -21,7 +21,7 @@ import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
 import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
 import { NoticeAttachmentsField } from './notice-attachments-field.tsx';
 import { NoticeDetails } from './notice-details.tsx';
-import { AUDIENCE_ROLES, levelText, NOTICE_LEVELS, roleText } from './notice-labels.tsx';
+import { levelText, NOTICE_LEVELS, roleText, useRoleNames } from './notice-labels.tsx';
 
 interface Values {
   title: string;
@@ -242,7 +242,7 @@ function NoticeForm({
                 },
               ]}
             >
-              <Checkbox.Group options={AUDIENCE_ROLES.map((code) => ({ label: roleText(code, t), value: code }))} />
+              <RoleChoices i18n={i18n} />
             </Form.Item>
           ) : values.audienceType === 'departments' ? (
             <Form.Item
@@ -316,6 +316,27 @@ function DepartmentPicker({
       value={(value ?? []).map(String)}
       onChange={(keys: string[]) => onChange?.(keys.map(Number))}
       aria-label={t('messaging.notices.field.departments')}
+    />
+  );
+}
+
+/** The enabled roles as checkboxes (a draft's role that no longer exists still shows, by its code). */
+function RoleChoices({
+  value,
+  onChange,
+  i18n,
+}: {
+  value?: string[];
+  onChange?: (codes: string[]) => void;
+  i18n: MessagingI18n;
+}) {
+  const names = useRoleNames();
+  const codes = [...new Set([...names.keys(), ...(value ?? [])])];
+  return (
+    <Checkbox.Group
+      value={value ?? []}
+      onChange={(codes: string[]) => onChange?.(codes)}
+      options={codes.map((code) => ({ label: roleText(code, i18n.t, names), value: code }))}
     />
   );
 }

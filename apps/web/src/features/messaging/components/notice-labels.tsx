@@ -1,6 +1,9 @@
 import { Tag } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
 import type { Notice, NoticeAudience } from '@water/contracts';
-import type { MessagingI18n, MessagingMessageKey } from '../use-messaging-i18n.ts';
+import { useMemo } from 'react';
+import { noticeQueries } from '../api/notice-queries.ts';
+import { type MessagingI18n, type MessagingMessageKey, useMessagingI18n } from '../use-messaging-i18n.ts';
 
 type Level = Notice['level'];
 type Status = Notice['status'];
@@ -10,11 +13,15 @@ const STATUS_COLORS: Record<Status, string> = { draft: 'gray', published: 'green
 
 export const NOTICE_LEVELS = [0, 1, 3] as const satisfies readonly Level[];
 
-/**
- * The built-in role codes. Role-info only names the signed-in user's own roles and there is no role
- * list for this picker yet, so the two seeded roles are offered with local names.
- */
-export const AUDIENCE_ROLES = ['admin', 'user'] as const;
+/** The built-in role codes, named locally when the role list has not arrived. */
+const BUILTIN_ROLES = ['admin', 'user'] as const;
+
+/** Role names by code from the role options (in the console language), read once per screen. */
+export function useRoleNames(): ReadonlyMap<string, string> {
+  const { locale } = useMessagingI18n();
+  const { data } = useQuery(noticeQueries.roles(locale));
+  return useMemo(() => new Map((data ?? []).map((r) => [r.code, r.name])), [data]);
+}
 
 export function levelText(level: Level, t: MessagingI18n['t']): string {
   return t(`messaging.notices.level.${level}` as MessagingMessageKey);
@@ -24,19 +31,26 @@ export function statusText(status: Status, t: MessagingI18n['t']): string {
   return t(`messaging.notices.status.${status}` as MessagingMessageKey);
 }
 
-export function roleText(code: string, t: MessagingI18n['t']): string {
-  return (AUDIENCE_ROLES as readonly string[]).includes(code)
+export function roleText(code: string, t: MessagingI18n['t'], names?: ReadonlyMap<string, string>): string {
+  const name = names?.get(code);
+  if (name) return name;
+  return (BUILTIN_ROLES as readonly string[]).includes(code)
     ? t(`messaging.notices.role.${code}` as MessagingMessageKey)
     : code;
 }
 
-export function audienceText(audience: NoticeAudience, t: MessagingI18n['t'], locale: MessagingI18n['locale']): string {
+export function audienceText(
+  audience: NoticeAudience,
+  t: MessagingI18n['t'],
+  locale: MessagingI18n['locale'],
+  roleNames?: ReadonlyMap<string, string>,
+): string {
   switch (audience.type) {
     case 'all':
       return t('messaging.notices.audience.all');
     case 'roles':
       return t('messaging.notices.audience.rolesList', {
-        roles: audience.codes.map((code) => roleText(code, t)).join(locale === 'zh-CN' ? '、' : ', '),
+        roles: audience.codes.map((code) => roleText(code, t, roleNames)).join(locale === 'zh-CN' ? '、' : ', '),
       });
     case 'departments':
       return t('messaging.notices.audience.departments', { count: audience.ids.length });

@@ -17,6 +17,13 @@ vi.mock('../../../shared/ui/rich-text/rich-text-editor.tsx', () => ({
   }) => <textarea aria-label={ariaLabel} defaultValue={initialHtml} onChange={(e) => onChange(e.target.value)} />,
 }));
 
+const ROLE_OPTIONS = {
+  'GET /api/system/roles/options': ok([
+    { code: 'admin', name: '管理员' },
+    { code: 'user', name: '普通用户' },
+  ]),
+};
+
 const summary = (id: number, status: 'draft' | 'published' | 'withdrawn', extra: Record<string, unknown> = {}) => ({
   id,
   title: `通知 ${id}`,
@@ -36,6 +43,7 @@ const page = (list: unknown[], total = list.length, pageNo = 1) => ok({ list, to
 describe('NoticeListPage', () => {
   it('lists notices with their level, state, audience, reads and the actions each state allows', async () => {
     const { calls } = mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': page([
         summary(1, 'draft', { level: 3, audience: { type: 'roles', codes: ['user', 'admin'] } }),
         summary(2, 'published', { level: 1 }),
@@ -69,11 +77,12 @@ describe('NoticeListPage', () => {
     expect(within(withdrawn!).getByRole('button', { name: '删除：通知 3' })).toBeTruthy();
     expect(within(withdrawn!).queryByRole('button', { name: '发布：通知 3' })).toBeNull();
 
-    expect(calls[0]?.query.toString()).toBe('page=1&pageSize=10');
+    expect(calls.find((c) => c.path === '/api/notices')?.query.toString()).toBe('page=1&pageSize=10');
   });
 
   it('filters by keyword and status and pages, in English too', async () => {
     const { calls } = mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': (call) =>
         call.query.get('page') === '2'
           ? page([summary(11, 'published')], 11, 2)
@@ -109,6 +118,7 @@ describe('NoticeListPage', () => {
       attachments: [],
     };
     const { calls } = mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': page([]),
       'POST /api/notices': ok(stored),
       'GET /api/notices/7': ok(stored),
@@ -163,6 +173,7 @@ describe('NoticeListPage', () => {
       attachments: [],
     };
     const { calls } = mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': page([summary(5, 'draft', { title: '旧标题' })]),
       'GET /api/notices/5': ok(draft),
       'PUT /api/notices/5': (call) => ok({ ...draft, ...(call.body as object) }),
@@ -197,6 +208,7 @@ describe('NoticeListPage', () => {
   it('publishes a draft only after confirmation and shows the new state', async () => {
     let status: 'draft' | 'published' = 'draft';
     const { calls } = mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': () => page([summary(1, status)]),
       'POST /api/notices/1/publish': () => {
         status = 'published';
@@ -219,6 +231,7 @@ describe('NoticeListPage', () => {
   it("says when the list cannot be loaded, with the server's message and a retry", async () => {
     let attempts = 0;
     mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': () => {
         attempts += 1;
         return attempts === 1 ? fail(500, '服务器内部错误') : page([summary(1, 'draft')]);
@@ -234,6 +247,7 @@ describe('NoticeListPage', () => {
 
   it("keeps the drawer open with the server's refusal when saving fails", async () => {
     mockApi({
+      ...ROLE_OPTIONS,
       'GET /api/notices': page([]),
       'POST /api/notices': fail(400, '内容过长'),
     });

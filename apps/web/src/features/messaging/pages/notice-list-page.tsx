@@ -22,7 +22,7 @@ import { errorText } from '../../../shared/ui/form-rules.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type NoticeAction, type NoticeFilters, noticeQueries, useNoticeAction } from '../api/notice-queries.ts';
 import { type NoticeDrawerTarget, NoticeFormDrawer } from '../components/notice-form-drawer.tsx';
-import { audienceText, LevelTag, StatusTag, statusText } from '../components/notice-labels.tsx';
+import { audienceText, LevelTag, StatusTag, statusText, useRoleNames } from '../components/notice-labels.tsx';
 import { NoticePreviewDrawer } from '../components/notice-preview-drawer.tsx';
 import { type MessagingI18n, type MessagingMessageKey, useMessagingI18n } from '../use-messaging-i18n.ts';
 import '../messaging.css';
@@ -60,6 +60,7 @@ export function NoticeListPage() {
 function NoticeManager() {
   const i18n = useMessagingI18n();
   const { t, locale } = i18n;
+  const roleNames = useRoleNames();
   const [filters, setFilters] = useState<NoticeFilters>({ page: 1, pageSize: PAGE_SIZE });
   const [keyword, setKeyword] = useState('');
   const [drawer, setDrawer] = useState<NoticeDrawerTarget>(null);
@@ -112,7 +113,7 @@ function NoticeManager() {
       title: t('messaging.notices.col.audience'),
       key: 'audience',
       width: 170,
-      render: (_, row) => <span className="notice-audience">{audienceText(row.audience, t, locale)}</span>,
+      render: (_, row) => <span className="notice-audience">{audienceText(row.audience, t, locale, roleNames)}</span>,
     },
     { title: t('messaging.notices.col.author'), dataIndex: 'authorName', width: 90 },
     {
