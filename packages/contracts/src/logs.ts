@@ -87,6 +87,11 @@ export const logRetentionSchema = z.object({
 });
 export type LogRetention = z.infer<typeof logRetentionSchema>;
 
+/** Counting stops here: `capped` says there are more matches than `total`. */
+export const LOG_COUNT_CAP = 10_000;
+const cappedPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ capped: z.boolean().describe(`more than ${LOG_COUNT_CAP} matches: total is the cap`) });
+
 export const logsApi = {
   operations: endpoint({
     method: 'GET',
@@ -94,7 +99,7 @@ export const logsApi = {
     summary: 'Operation log, newest first',
     tags,
     query: operationLogQuerySchema,
-    data: pageOf(operationLogSchema),
+    data: cappedPageOf(operationLogSchema),
   }),
   modules: endpoint({
     method: 'GET',
@@ -126,7 +131,7 @@ export const logsApi = {
     summary: 'Sign-in log, newest first',
     tags,
     query: loginLogQuerySchema,
-    data: pageOf(loginLogSchema),
+    data: cappedPageOf(loginLogSchema),
   }),
   exportLogins: endpoint({
     method: 'GET',

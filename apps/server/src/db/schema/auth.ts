@@ -36,7 +36,7 @@ export const loginLog = pgTable(
     reason: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.ip, t.createdAt), index().on(t.createdAt)],
+  (t) => [index().on(t.ip, t.createdAt), index().on(t.createdAt), index().on(t.username, t.createdAt)],
 );
 
 export const operationLog = pgTable(
@@ -61,7 +61,12 @@ export const operationLog = pgTable(
     ip: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.module, t.createdAt), index().on(t.username, t.createdAt)],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.module, t.createdAt),
+    index().on(t.module, t.result, t.createdAt),
+    index().on(t.username, t.createdAt),
+  ],
 );
 
 /** Settings administrators change at run time (log retention), one JSON value per key. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appSettings, loginLog, operationLog } from '../../db/schema/index.ts';
 import { containing } from '../organization/organization.repository.ts';
@@ -21,10 +21,25 @@ export interface LoginFilter {
   to?: string | undefined;
 }
 
+/**
+ * Logs grow by the million: counting every match of a filter would cost more than the page itself.
+ * Counting stops at LOG_COUNT_CAP; the console then shows "10,000+" and pages through the newest.
+ */
+import { LOG_COUNT_CAP } from '@water/contracts';
+
 export function createLogsRepository(db: Queryable) {
+  const cappedCount = async (table: typeof operationLog | typeof loginLog, where: SQL | undefined) => {
+    // PGlite and node-postgres both answer raw queries with `{ rows }`.
+    const result = (await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${LOG_COUNT_CAP + 1}) m`,
+    )) as unknown as { rows: { n: number }[] };
+    const n = Number(result.rows[0]?.n ?? 0);
+    return { total: Math.min(n, LOG_COUNT_CAP), capped: n > LOG_COUNT_CAP };
+  };
+
   const operationWhere = (f: OperationFilter) =>
     and(
-      f.username ? ilike(operationLog.username, containing(f.username)) : undefined,
+      f.username ? eq(operationLog.username, f.username) : undefined,
       f.module ? eq(operationLog.module, f.module) : undefined,
       f.action ? eq(operationLog.action, f.action) : undefined,
       f.result ? eq(operationLog.result, f.result) : undefined,
@@ -36,7 +51,7 @@ export function createLogsRepository(db: Queryable) {
     );
   const loginWhere = (f: LoginFilter) =>
     and(
-      f.username ? ilike(loginLog.username, containing(f.username)) : undefined,
+      f.username ? eq(loginLog.username, f.username) : undefined,
       f.ip ? eq(loginLog.ip, f.ip) : undefined,
       f.success === undefined ? undefined : eq(loginLog.success, f.success),
       f.from ? gte(loginLog.createdAt, new Date(f.from)) : undefined,
@@ -46,7 +61,7 @@ export function createLogsRepository(db: Queryable) {
   return {
     async operations(filter: OperationFilter, page: number, pageSize: number) {
       const where = operationWhere(filter);
-      const [total] = await db.select({ n: count() }).from(operationLog).where(where);
+      const total = await cappedCount(operationLog, where);
       const rows = await db
         .select()
         .from(operationLog)
@@ -54,7 +69,7 @@ export function createLogsRepository(db: Queryable) {
         .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      return { total: total?.n ?? 0, rows };
+      return { ...total, rows };
     },
 
     allOperations: (filter: OperationFilter, limit: number) =>
@@ -81,7 +96,7 @@ export function createLogsRepository(db: Queryable) {
 
     async logins(filter: LoginFilter, page: number, pageSize: number) {
       const where = loginWhere(filter);
-      const [total] = await db.select({ n: count() }).from(loginLog).where(where);
+      const total = await cappedCount(loginLog, where);
       const rows = await db
         .select()
         .from(loginLog)
@@ -89,7 +104,7 @@ export function createLogsRepository(db: Queryable) {
         .orderBy(desc(loginLog.createdAt), desc(loginLog.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      return { total: total?.n ?? 0, rows };
+      return { ...total, rows };
     },
 
     allLogins: (filter: LoginFilter, limit: number) =>

@@ -69,8 +69,8 @@ export function createLogsService(app: FastifyInstance) {
 
   return {
     async operations(req: FastifyRequest, query: OperationFilter & { page: number; pageSize: number }) {
-      const { total, rows } = await repo(req).operations(query, query.page, query.pageSize);
-      return { total, page: query.page, pageSize: query.pageSize, list: rows.map(toOperation) };
+      const { total, capped, rows } = await repo(req).operations(query, query.page, query.pageSize);
+      return { total, capped, page: query.page, pageSize: query.pageSize, list: rows.map(toOperation) };
     },
 
     modules: (req: FastifyRequest) => repo(req).modules(),
@@ -120,9 +120,10 @@ export function createLogsService(app: FastifyInstance) {
     },
 
     async logins(req: FastifyRequest, query: LoginFilter & { page: number; pageSize: number }) {
-      const { total, rows } = await repo(req).logins(query, query.page, query.pageSize);
+      const { total, capped, rows } = await repo(req).logins(query, query.page, query.pageSize);
       return {
         total,
+        capped,
         page: query.page,
         pageSize: query.pageSize,
         list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

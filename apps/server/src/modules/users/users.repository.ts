@@ -1,5 +1,5 @@
 import { ROLE_ADMIN } from '@water/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   departmentMembers,
@@ -29,18 +29,26 @@ const SORT = {
   lastLoginAt: users.lastLoginAt,
 } as const;
 
+/**
+ * Users who belong to any of these departments, main or not. Membership rows include every user's
+ * main department (user writes keep them in step), so one indexed semi-join answers it.
+ */
+function inDepartments(ids: number[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return inArray(
+    users.id,
+    sql`(select ${departmentMembers.userId} from ${departmentMembers} where ${inArray(departmentMembers.departmentId, ids)})`,
+  );
+}
+
+/** The text the user list's keyword searches, as the trigram index (migration 0008) holds it. */
+const SEARCH_TEXT = sql`(${users.displayName} || ' ' || ${users.username} || ' ' || coalesce(${users.phone}, ''))`;
+
 /** Rows a data scope admits: users of the scope's departments (main or not), or the caller alone. */
 export function userScopeCondition(scope: DataScope): SQL | undefined {
   if (scope.userId !== null) return eq(users.id, scope.userId);
   if (scope.departments === null) return undefined;
-  if (scope.departments.length === 0) return sql`false`;
-  return or(
-    inArray(users.departmentId, scope.departments),
-    sql`exists (select 1 from ${departmentMembers} m where m.user_id = "users"."id" and m.department_id in (${sql.join(
-      scope.departments.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`,
-  );
+  return inDepartments(scope.departments);
 }
 
 export function createUsersRepository(db: Queryable) {
@@ -59,24 +67,8 @@ export function createUsersRepository(db: Queryable) {
   function where(filter: Partial<UserFilter>, scope: DataScope) {
     return and(
       userScopeCondition(scope),
-      filter.keyword
-        ? or(
-            ilike(users.displayName, containing(filter.keyword)),
-            ilike(users.username, containing(filter.keyword)),
-            ilike(users.phone, containing(filter.keyword)),
-          )
-        : undefined,
-      filter.departmentIds
-        ? filter.departmentIds.length === 0
-          ? sql`false`
-          : or(
-              inArray(users.departmentId, filter.departmentIds),
-              sql`exists (select 1 from ${departmentMembers} m where m.user_id = "users"."id" and m.department_id in (${sql.join(
-                filter.departmentIds.map((id) => sql`${id}`),
-                sql`, `,
-              )}))`,
-            )
-        : undefined,
+      filter.keyword ? sql`${SEARCH_TEXT} ilike ${containing(filter.keyword)}` : undefined,
+      filter.departmentIds ? inDepartments(filter.departmentIds) : undefined,
       filter.roleCode
         ? sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = "users"."id" and r.code = ${filter.roleCode})`
         : undefined,
