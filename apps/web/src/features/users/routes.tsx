@@ -1,8 +1,7 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
-/** Users (/uuuser): spec §2. Pages a later issue builds show the shared not-available page. */
+/** Users (/uuuser): spec §2. The server's menu tree decides who sees them; its permissions guard the calls. */
 export const usersRoutes: RouteDef[] = [
   {
     name: 'uuuser',
@@ -17,14 +16,14 @@ export const usersRoutes: RouteDef[] = [
         path: 'manager',
         labelKey: 'menu.manager',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/user-list-page.tsx').then((m) => ({ default: m.UserListPage })),
       },
       {
         name: 'roleManager',
         path: 'roleManager',
         labelKey: 'menu.roleManager',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/role-list-page.tsx').then((m) => ({ default: m.RoleListPage })),
       },
     ],
   },

@@ -204,12 +204,12 @@ export function dispositionFileName(header: string | null): string | null {
  */
 export async function downloadFile<E extends Endpoint>(
   endpoint: E,
-  options: { params?: ParamsOf<E>; fallbackName: string; locale?: Locale },
+  options: { params?: ParamsOf<E>; query?: QueryOf<E>; fallbackName: string; locale?: Locale },
 ): Promise<void> {
   const headers: Record<string, string> = { 'Accept-Language': options.locale ?? readStoredLocale() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const url = `${API_BASE}${fillPath(endpoint.path, options.params as Record<string, unknown>)}`;
+  const url = `${API_BASE}${fillPath(endpoint.path, options.params as Record<string, unknown>)}${queryString(options.query as Record<string, unknown> | undefined)}`;
   let response: Response;
   try {
     response = await fetch(url, { headers });

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { RoleListPage } from './role-list-page.tsx';
+
+const role = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  code,
+  name,
+  nameEn: '',
+  description: '',
+  dataScope: 'self',
+  sort: id,
+  status: 'enabled',
+  builtin: false,
+  users: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+const roles = ok([
+  role(1, 'admin', '管理员', { builtin: true, dataScope: 'all', users: 2, nameEn: 'Administrator' }),
+  role(5, 'inspector', '巡检员', { users: 1, nameEn: 'Inspector' }),
+]);
+
+const menu = (
+  id: number,
+  parentId: number | null,
+  type: string,
+  titleZh: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  parentId,
+  type,
+  path: '',
+  name: `m${id}`,
+  locale: '',
+  titleZh,
+  titleEn: `Menu ${id}`,
+  icon: '',
+  orderNum: id,
+  requiresAuth: true,
+  hidden: false,
+  ignoreCache: false,
+  externalLink: '',
+  permission: '',
+  status: 'enabled',
+  children: [],
+  ...extra,
+});
+const menus = ok([
+  menu(1, null, 'directory', '用户管理', {
+    children: [
+      menu(2, 1, 'menu', '用户列表', {
+        children: [
+          menu(3, 2, 'button', '查询用户', { permission: 'system:user:list' }),
+          menu(4, 2, 'button', '编辑用户', { permission: 'system:user:write' }),
+        ],
+      }),
+    ],
+  }),
+]);
+
+describe('RoleListPage', () => {
+  it('names the users of a role in use and deletes it with confirm=true once confirmed', async () => {
+    const { calls } = mockApi({
+      'GET /api/system/roles': roles,
+      'DELETE /api/system/roles/5': (call) =>
+        call.query.get('confirm') === 'true'
+          ? ok(null)
+          : fail(409, '角色仍被 王明 使用', { users: [{ id: 7, displayName: '王明', username: 'user' }] }),
+    });
+    const { user } = renderPage(<RoleListPage />);
+
+    expect(await screen.findByRole('button', { name: '编辑：管理员' })).toBeTruthy();
+    // A built-in role cannot be removed: no button for it.
+    expect(screen.queryByRole('button', { name: '删除：管理员' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '删除：巡检员' }));
+    const popup = (await screen.findByText('删除角色「巡检员」？')).closest('.arco-popconfirm') as HTMLElement;
+    await user.click(within(popup).getByRole('button', { name: '删除' }));
+
+    const dialog = await screen.findByRole('dialog', { name: '角色仍在使用' });
+    expect(within(within(dialog).getByRole('list', { name: '使用该角色的用户' })).getByText(/王明/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.query.get('confirm'))).toEqual(['false']);
+
+    await user.click(within(dialog).getByRole('button', { name: '仍然删除' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.query.get('confirm'))).toEqual(['false', 'true']),
+    );
+    expect(await screen.findByText('已删除')).toBeTruthy();
+  }, 15_000);
+
+  it('creates a role with the checked menu entries', async () => {
+    const { calls } = mockApi({
+      'GET /api/system/roles': roles,
+      'GET /api/system/menus': menus,
+      'GET /api/departments/tree': ok([]),
+      'POST /api/system/roles': (call) => ok({ ...role(9, 'pump', '泵站班'), menuIds: call.body, departmentIds: [] }),
+    });
+    const { user } = renderPage(<RoleListPage />);
+
+    await user.click(await screen.findByRole('button', { name: '新增角色' }));
+    const drawer = await screen.findByRole('dialog', { name: '新增角色' });
+    await user.type(within(drawer).getByRole('textbox', { name: '角色编码' }), 'pump');
+    await user.type(within(drawer).getByRole('textbox', { name: '角色名称' }), '泵站班');
+    await user.type(within(drawer).getByRole('textbox', { name: '英文名称' }), 'Pump crew');
+    await user.click(within(drawer).getByRole('button', { name: '展开全部' }));
+    // The button's permission string is shown beside its title.
+    const button = (await within(drawer).findByText('查询用户')).closest('.arco-tree-node') as HTMLElement;
+    expect(within(button).getByText('system:user:list')).toBeTruthy();
+    await user.click(button.querySelector('.arco-checkbox') as HTMLElement);
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      code: 'pump',
+      name: '泵站班',
+      nameEn: 'Pump crew',
+      description: '',
+      dataScope: 'self',
+      departmentIds: [],
+      menuIds: [3],
+      sort: 0,
+      status: 'enabled',
+    });
+  }, 15_000);
+});

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { UserListPage } from './user-list-page.tsx';
+
+const department = (id: number, name: string, children: unknown[] = [], parentId: number | null = null) => ({
+  id,
+  enterpriseId: 1,
+  parentId,
+  name,
+  orderNum: 0,
+  leader: '',
+  phone: '',
+  status: 'enabled',
+  members: 0,
+  children,
+});
+const departments = ok([
+  department(1, '岚川市水务集团有限公司', [department(10, '泵站运维班', [], 1), department(11, '管网巡检班', [], 1)]),
+]);
+const roleOptions = ok([
+  { code: 'admin', name: '管理员' },
+  { code: 'user', name: '普通用户' },
+]);
+
+const managed = (id: number, username: string, displayName: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  username,
+  displayName,
+  phone: '13800000001',
+  email: '',
+  status: 'enabled',
+  enterpriseId: 1,
+  enterpriseName: '岚川市水务集团有限公司',
+  departmentId: 10,
+  departmentName: '泵站运维班',
+  roles: [{ code: 'admin', name: '管理员' }],
+  mustChangePassword: false,
+  lockedUntil: null,
+  lastLoginAt: '2026-03-01T02:03:04.000Z',
+  createdAt: '2026-01-01T02:03:04.000Z',
+  ...extra,
+});
+const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
+const reads = {
+  'GET /api/departments/tree': departments,
+  'GET /api/system/roles/options': roleOptions,
+};
+
+describe('UserListPage', () => {
+  it('creates a user in the picked department: the POST carries the contract input, the password shows once', async () => {
+    const created = managed(9, 'sunli', '孙立', { roles: [{ code: 'user', name: '普通用户' }], phone: '13712345678' });
+    const { calls } = mockApi({
+      ...reads,
+      'GET /api/system/users': page([managed(1, '13800000001', '张伟')]),
+      'POST /api/system/users': ok({ user: created, temporaryPassword: 'Tmp4x9Qa2mPz' }),
+    });
+    const { user } = renderPage(<UserListPage />);
+
+    // The department tree filters the list, with its sub-departments by default.
+    await user.click(await screen.findByText('泵站运维班', { selector: '.arco-tree-node-title-text' }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.query.toString()).toBe('page=1&pageSize=10&departmentId=10&withChildren=true'),
+    );
+
+    await user.click(screen.getByRole('button', { name: '新增用户' }));
+    const drawer = await screen.findByRole('dialog', { name: '新增用户' });
+    await user.type(within(drawer).getByRole('textbox', { name: '用户名' }), 'sunli');
+    await user.type(within(drawer).getByRole('textbox', { name: '姓名' }), '孙立');
+    await user.type(within(drawer).getByRole('textbox', { name: '手机号' }), '13712345678');
+    await user.click(within(drawer).getByRole('combobox', { name: '角色' }));
+    // A multiple select's option reacts on its label, beside the checkbox.
+    await user.click(within(await screen.findByRole('option', { name: '普通用户' })).getByText('普通用户'));
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: 'sunli',
+      displayName: '孙立',
+      phone: '13712345678',
+      email: '',
+      departmentId: 10,
+      roleCodes: ['user'],
+      status: 'enabled',
+    });
+    const shown = await screen.findByRole('dialog', { name: '用户已创建' });
+    expect(within(shown).getByText('Tmp4x9Qa2mPz')).toBeTruthy();
+    expect(within(shown).getByText(/首次登录时必须修改密码/)).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: '复制临时密码' })).toBeTruthy();
+  }, 15_000);
+
+  it('refuses a bad phone before any call', async () => {
+    const { calls } = mockApi({ ...reads, 'GET /api/system/users': page([]) });
+    const { user } = renderPage(<UserListPage />);
+
+    await user.click(await screen.findByRole('button', { name: '新增用户' }));
+    const drawer = await screen.findByRole('dialog', { name: '新增用户' });
+    await user.type(within(drawer).getByRole('textbox', { name: '用户名' }), 'sunli');
+    await user.type(within(drawer).getByRole('textbox', { name: '姓名' }), '孙立');
+    await user.type(within(drawer).getByRole('textbox', { name: '手机号' }), '12345');
+    await user.click(within(drawer).getByRole('combobox', { name: '角色' }));
+    // A multiple select's option reacts on its label, beside the checkbox.
+    await user.click(within(await screen.findByRole('option', { name: '普通用户' })).getByText('普通用户'));
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+
+    expect(await within(drawer).findByText('请输入有效的中国大陆手机号')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  }, 15_000);
+
+  it("shows the server's refusal to disable the last enabled administrator, and leaves the switch on", async () => {
+    const { calls } = mockApi({
+      ...reads,
+      'GET /api/system/users': page([managed(1, '13800000001', '张伟')]),
+      'POST /api/system/users/1/status': fail(409, '不能停用最后一个启用的管理员'),
+    });
+    const { user } = renderPage(<UserListPage />);
+
+    const toggle = await screen.findByRole('switch', { name: '状态：13800000001' });
+    await user.click(toggle);
+    const popup = (await screen.findByText(/停用「张伟」/)).closest('.arco-popconfirm') as HTMLElement;
+    await user.click(within(popup).getByRole('button', { name: '停用' }));
+
+    expect(await screen.findByText('不能停用最后一个启用的管理员')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'disabled' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shows a reader no write action', async () => {
+    mockApi({ ...reads, 'GET /api/system/users': page([managed(1, '13800000001', '张伟')]) });
+    renderPage(<UserListPage />, { permissions: ['system:user:list'] });
+
+    const toggle = await screen.findByRole('switch', { name: '状态：13800000001' });
+    expect(toggle.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+    for (const name of ['新增用户', '导入', /^(编辑|重置密码|删除)：/]) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByText('操作')).toBeNull();
+  });
+});

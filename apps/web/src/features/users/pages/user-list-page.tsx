@@ -1,0 +1,440 @@
+import {
+  Button,
+  Empty,
+  Input,
+  Message,
+  Popconfirm,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  type TableColumnProps,
+  Tag,
+} from '@arco-design/web-react';
+import { IconDownload, IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import { type ManagedUser, Permissions, RECORD_STATUSES, type RecordStatus, USER_SORT_FIELDS } from '@water/contracts';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
+import { errorText } from '../../../shared/ui/form-rules.ts';
+import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
+import {
+  exportUsers,
+  roleQueries,
+  type UserFilters,
+  useRemoveUser,
+  useResetPassword,
+  userQueries,
+  useSetUserStatus,
+} from '../api/users-queries.ts';
+import { DepartmentFilter } from '../components/department-filter.tsx';
+import { type TemporaryPassword, TemporaryPasswordModal } from '../components/temporary-password-modal.tsx';
+import { type UserDrawerTarget, UserFormDrawer } from '../components/user-form-drawer.tsx';
+import { UserImportModal } from '../components/user-import-modal.tsx';
+import { statusText } from '../components/user-labels.tsx';
+import { type UsersI18n, type UsersMessageKey, useUsersI18n } from '../use-users-i18n.ts';
+import '../users.css';
+
+const WRITE = [Permissions.systemUserWrite] as const;
+const PAGE_SIZE = 10;
+type SortField = (typeof USER_SORT_FIELDS)[number];
+const SORTABLE = new Set<string>(USER_SORT_FIELDS);
+
+/**
+ * User management (RuoYi's layout): departments on the left, the searchable list on the right. The
+ * server is the guard (data scope, the last administrator, oneself); the console leaves out what a
+ * reader could not use and shows the server's refusals as they come.
+ */
+export function UserListPage() {
+  const i18n = useUsersI18n();
+  const { t, locale } = i18n;
+  const writer = useButtonPermission(WRITE);
+  const [filters, setFilters] = useState<UserFilters>({ page: 1, pageSize: PAGE_SIZE });
+  const [keyword, setKeyword] = useState('');
+  const [drawer, setDrawer] = useState<UserDrawerTarget>(null);
+  const [password, setPassword] = useState<TemporaryPassword | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const users = useQuery(userQueries.list(filters, locale));
+  const roles = useQuery(roleQueries.options(locale));
+  const setStatus = useSetUserStatus();
+  const reset = useResetPassword();
+  const remove = useRemoveUser();
+  const filtered = Boolean(filters.keyword || filters.departmentId || filters.roleCode || filters.status);
+  // Remembered while no department is picked; sent only with one.
+  const [withChildren, setWithChildren] = useState(true);
+
+  const sortOrder = (field: SortField) =>
+    filters.sort === field ? (filters.order === 'asc' ? 'ascend' : 'descend') : undefined;
+  const dateCell = (value: string | null, empty: UsersMessageKey) => (
+    <span className="users-nowrap">
+      {value ? formatDateTime(value, locale) : <span className="users-muted">{t(empty)}</span>}
+    </span>
+  );
+
+  const columns: TableColumnProps<ManagedUser>[] = [
+    {
+      title: t('users.col.username'),
+      dataIndex: 'username',
+      width: 130,
+      sorter: true,
+      sortOrder: sortOrder('username'),
+      render: (_, row) => (
+        <span className="users-ellipsis" title={row.username}>
+          {row.username}
+        </span>
+      ),
+    },
+    {
+      title: t('users.col.displayName'),
+      dataIndex: 'displayName',
+      width: 100,
+      sorter: true,
+      sortOrder: sortOrder('displayName'),
+    },
+    {
+      title: t('users.col.department'),
+      dataIndex: 'departmentName',
+      width: 120,
+      render: (_, row) =>
+        row.departmentName ? (
+          <span className="users-ellipsis" title={row.departmentName}>
+            {row.departmentName}
+          </span>
+        ) : (
+          <span className="users-muted">—</span>
+        ),
+    },
+    {
+      title: t('users.col.roles'),
+      dataIndex: 'roles',
+      width: 150,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.roles.map((r) => (
+            <Tag key={r.code} size="small" color={r.code === 'admin' ? 'arcoblue' : undefined}>
+              {r.name}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('users.col.status'),
+      dataIndex: 'status',
+      width: 80,
+      render: (_, row) => (
+        <StatusSwitch
+          row={row}
+          i18n={i18n}
+          writer={writer}
+          pending={setStatus.isPending && setStatus.variables?.id === row.id}
+          onChange={(status) =>
+            setStatus.mutateAsync({ id: row.id, status }).then(
+              () => {
+                Message.success(t(status === 'enabled' ? 'users.done.enable' : 'users.done.disable'));
+              },
+              // The request layer has shown the server's message (the last administrator, oneself).
+              () => undefined,
+            )
+          }
+        />
+      ),
+    },
+    {
+      title: t('users.col.phone'),
+      dataIndex: 'phone',
+      width: 120,
+      render: (_, row) => row.phone ?? <span className="users-muted">—</span>,
+    },
+    {
+      title: t('users.col.lastLoginAt'),
+      dataIndex: 'lastLoginAt',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrder('lastLoginAt'),
+      render: (_, row) => dateCell(row.lastLoginAt, 'users.neverSignedIn'),
+    },
+    {
+      title: t('users.col.createdAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      render: (_, row) => dateCell(row.createdAt, 'users.none'),
+    },
+    ...(writer
+      ? [
+          {
+            title: t('users.col.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            width: locale === 'zh-CN' ? 170 : 220,
+            render: (_: unknown, row: ManagedUser) => (
+              <RowActions
+                row={row}
+                i18n={i18n}
+                onEdit={() => setDrawer({ user: row })}
+                onReset={() =>
+                  reset.mutateAsync(row.id).then(
+                    ({ temporaryPassword }) =>
+                      setPassword({
+                        kind: 'reset',
+                        username: row.username,
+                        displayName: row.displayName,
+                        password: temporaryPassword,
+                      }),
+                    () => undefined,
+                  )
+                }
+                onRemove={() =>
+                  remove.mutateAsync(row.id).then(
+                    () => {
+                      Message.success(t('users.done.delete'));
+                    },
+                    () => undefined,
+                  )
+                }
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const exportList = () => {
+    setExporting(true);
+    // A refusal is the request layer's toast.
+    exportUsers(filters, locale, t('users.export.file'))
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  let table: React.ReactNode;
+  if (users.isError && !users.data) {
+    table = (
+      <Result
+        status="error"
+        title={t('users.loadFailed')}
+        subTitle={errorText(users.error, t('users.requestFailed'))}
+        extra={
+          <Button type="primary" onClick={() => users.refetch()}>
+            {t('users.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (users.isPending) {
+    table = <Skeleton animation text={{ rows: 8 }} className="users-skeleton" />;
+  } else {
+    table = (
+      <Table<ManagedUser>
+        rowKey="id"
+        columns={columns}
+        data={users.data?.list ?? []}
+        loading={users.isFetching}
+        noDataElement={<Empty description={t(filtered ? 'users.emptyFiltered' : 'users.empty')} />}
+        tableLayoutFixed
+        scroll={{ x: writer ? 1200 : 1000 }}
+        pagination={{
+          current: filters.page ?? 1,
+          pageSize: filters.pageSize ?? PAGE_SIZE,
+          total: users.data?.total ?? 0,
+          showTotal: (total: number) => t('users.total', { total }),
+          sizeCanChange: true,
+          sizeOptions: [10, 20, 50],
+          hideOnSinglePage: false,
+        }}
+        onChange={(pagination, sorter, _filters, extra) => {
+          if (extra.action === 'sort') {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const field = one?.direction && SORTABLE.has(String(one.field)) ? (one.field as SortField) : undefined;
+            setFilters((f) => ({
+              ...f,
+              page: 1,
+              sort: field,
+              order: field ? (one?.direction === 'ascend' ? 'asc' : 'desc') : undefined,
+            }));
+            return;
+          }
+          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }));
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="users-page users-page--split">
+      <DepartmentFilter
+        value={filters.departmentId}
+        withChildren={withChildren}
+        onChange={(departmentId, children) => {
+          setWithChildren(children);
+          setFilters((f) => ({
+            ...f,
+            departmentId,
+            withChildren: departmentId ? (children ? 'true' : 'false') : undefined,
+            page: 1,
+          }));
+        }}
+      />
+      <div className="users-card users-main">
+        <header className="users-header">
+          <div>
+            <h1 className="users-header__title">{t('users.title')}</h1>
+            <p className="users-header__subtitle">{t('users.subtitle')}</p>
+          </div>
+          <Space wrap>
+            <Permission permissions={WRITE}>
+              <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
+                {t('users.import.open')}
+              </Button>
+            </Permission>
+            <Button icon={<IconDownload />} loading={exporting} onClick={exportList}>
+              {t('users.export')}
+            </Button>
+            <Permission permissions={WRITE}>
+              <Button
+                type="primary"
+                icon={<IconPlus />}
+                onClick={() => setDrawer({ user: null, departmentId: filters.departmentId ?? null })}
+              >
+                {t('users.create')}
+              </Button>
+            </Permission>
+          </Space>
+        </header>
+        <search className="users-filters">
+          <Input.Search
+            className="users-filters__keyword"
+            aria-label={t('users.filter.keyword')}
+            placeholder={t('users.filter.keyword')}
+            allowClear
+            maxLength={50}
+            value={keyword}
+            onChange={(value) => {
+              setKeyword(value);
+              // Clearing the box shows everyone again without another Enter.
+              if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
+            }}
+            onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+          />
+          <Select
+            className="users-filters__select"
+            aria-label={t('users.filter.role')}
+            placeholder={t('users.filter.allRoles')}
+            allowClear
+            loading={roles.isPending}
+            value={filters.roleCode}
+            onChange={(roleCode: string | undefined) => setFilters((f) => ({ ...f, roleCode, page: 1 }))}
+            options={(roles.data ?? []).map((r) => ({ label: r.name, value: r.code }))}
+          />
+          <Select
+            className="users-filters__select"
+            aria-label={t('users.filter.status')}
+            placeholder={t('users.filter.allStatuses')}
+            allowClear
+            value={filters.status}
+            onChange={(status: RecordStatus | undefined) => setFilters((f) => ({ ...f, status, page: 1 }))}
+            options={RECORD_STATUSES.map((status) => ({ label: statusText(status, t), value: status }))}
+          />
+          {filtered ? (
+            <Button
+              type="text"
+              onClick={() => {
+                setKeyword('');
+                setFilters((f) => ({ page: 1, pageSize: f.pageSize, sort: f.sort, order: f.order }));
+              }}
+            >
+              {t('users.filter.reset')}
+            </Button>
+          ) : null}
+        </search>
+        {table}
+      </div>
+      <UserFormDrawer target={drawer} onClose={() => setDrawer(null)} onCreated={setPassword} />
+      <TemporaryPasswordModal value={password} onClose={() => setPassword(null)} />
+      <UserImportModal visible={importing} onClose={() => setImporting(false)} />
+    </div>
+  );
+}
+
+function StatusSwitch({
+  row,
+  i18n,
+  writer,
+  pending,
+  onChange,
+}: {
+  row: ManagedUser;
+  i18n: UsersI18n;
+  writer: boolean;
+  pending: boolean;
+  onChange: (status: RecordStatus) => Promise<void>;
+}) {
+  const { t } = i18n;
+  const enabled = row.status === 'enabled';
+  const label = t('users.actionLabel', { action: t('users.col.status'), name: row.username });
+  if (!writer) {
+    return <Switch size="small" checked={enabled} disabled aria-label={label} />;
+  }
+  return (
+    <Popconfirm
+      title={t(enabled ? 'users.confirm.disable' : 'users.confirm.enable', { name: row.displayName })}
+      okText={t(enabled ? 'users.action.disable' : 'users.action.enable')}
+      cancelText={t('users.cancel')}
+      okButtonProps={enabled ? { status: 'danger' } : {}}
+      onOk={() => onChange(enabled ? 'disabled' : 'enabled')}
+    >
+      {/* The switch flips when the server agrees, not on the click. */}
+      <Switch size="small" checked={enabled} loading={pending} aria-label={label} />
+    </Popconfirm>
+  );
+}
+
+function RowActions({
+  row,
+  i18n,
+  onEdit,
+  onReset,
+  onRemove,
+}: {
+  row: ManagedUser;
+  i18n: UsersI18n;
+  onEdit: () => void;
+  onReset: () => Promise<unknown>;
+  onRemove: () => Promise<unknown>;
+}) {
+  const { t } = i18n;
+  const label = (action: UsersMessageKey) => t('users.actionLabel', { action: t(action), name: row.username });
+  return (
+    <Space size={0} className="users-actions">
+      <Button type="text" size="small" aria-label={label('users.action.edit')} onClick={onEdit}>
+        {t('users.action.edit')}
+      </Button>
+      <Popconfirm
+        title={t('users.confirm.reset', { name: row.displayName })}
+        okText={t('users.action.reset')}
+        cancelText={t('users.cancel')}
+        onOk={onReset}
+      >
+        <Button type="text" size="small" aria-label={label('users.action.reset')}>
+          {t('users.action.reset')}
+        </Button>
+      </Popconfirm>
+      <Popconfirm
+        title={t('users.confirm.delete', { name: row.displayName })}
+        okText={t('users.action.delete')}
+        cancelText={t('users.cancel')}
+        okButtonProps={{ status: 'danger' }}
+        onOk={onRemove}
+      >
+        <Button type="text" size="small" status="danger" aria-label={label('users.action.delete')}>
+          {t('users.action.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
