@@ -88,6 +88,9 @@ export const users = pgTable(
     uniqueIndex('users_phone_uq').on(t.phone),
     // The user list's default order; the substring search has a trigram index (migration 0008).
     index().on(t.createdAt, t.id),
+    index().on(t.displayName, t.id),
+    index().on(t.username, t.id),
+    index().on(t.lastLoginAt, t.id),
     index().on(t.departmentId),
   ],
 );
