@@ -2,7 +2,7 @@ import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
-/** System (/sys): spec §2. Pages a later issue builds show the shared not-available page. */
+/** System (/sys): spec §2. Pages a later issue builds show the shared not-available page; each built page is its own lazy chunk. */
 export const systemRoutes: RouteDef[] = [
   {
     name: 'sys',
@@ -45,14 +45,14 @@ export const systemRoutes: RouteDef[] = [
         path: 'menuManager',
         labelKey: 'menu.menuManager',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/menu-list-page.tsx').then((m) => ({ default: m.MenuListPage })),
       },
       {
         name: 'logManager',
         path: 'logManager',
         labelKey: 'menu.logManager',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/log-list-page.tsx').then((m) => ({ default: m.LogListPage })),
       },
     ],
   },

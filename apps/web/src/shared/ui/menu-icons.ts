@@ -35,6 +35,9 @@ const icons: Record<string, ComponentType> = {
   'icon-settings': IconSettings,
 };
 
+/** The icon names a menu entry may take, for the menu editor's picker. */
+export const MENU_ICON_NAMES = Object.keys(icons);
+
 /** An unknown name (a menu added on the server later) still gets an icon rather than a gap. */
 export function menuIconComponent(name: string | undefined): ComponentType {
   return (name && icons[name]) || IconApps;

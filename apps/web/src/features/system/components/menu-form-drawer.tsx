@@ -1,0 +1,359 @@
+import type { RulesProps } from '@arco-design/web-react';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  type FormInstance,
+  Grid,
+  Input,
+  InputNumber,
+  Message,
+  Radio,
+  Select,
+  Switch,
+  TreeSelect,
+} from '@arco-design/web-react';
+import { type AdminMenu, MENU_TYPES, type MenuInput, menuInputSchema, RECORD_STATUSES } from '@water/contracts';
+import { useState } from 'react';
+import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
+import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { MENU_ICON_NAMES } from '../../../shared/ui/menu-icons.ts';
+import { menuInputOf, useSaveMenu } from '../api/menu-queries.ts';
+import { type SystemAdminI18n, useSystemAdminI18n } from '../use-system-admin-i18n.ts';
+import { MenuIcon, menuStatusText, menuTitle, menuTypeText } from './menu-labels.tsx';
+
+type Type = AdminMenu['type'];
+/** The form's values: the contract input with the parent as the tree picker's key, none for the top level. */
+type Values = Omit<Required<MenuInput>, 'parentId'> & { parentId: string | undefined };
+
+const fields = menuInputSchema.shape;
+
+/**
+ * `null` closed; `{ menu: null, parentId }` a new entry (at the top, or under a row's entry);
+ * `{ menu }` an entry to edit, as the tree has it.
+ */
+export type MenuDrawerTarget = { menu: AdminMenu | null; parentId?: number | null } | null;
+
+export function MenuFormDrawer({
+  target,
+  tree,
+  onClose,
+}: {
+  target: MenuDrawerTarget;
+  tree: AdminMenu[];
+  onClose: () => void;
+}) {
+  const i18n = useSystemAdminI18n();
+  const { t } = i18n;
+  // The drawer's footer submits the form, so both live here.
+  const [form] = Form.useForm<Values>();
+  const save = useSaveMenu();
+  const menu = target?.menu ?? null;
+
+  let drawerTitle = t('sys.menu.drawer.create');
+  if (menu) drawerTitle = t('sys.menu.drawer.edit');
+  else if (target?.parentId) drawerTitle = t('sys.menu.drawer.createChild');
+
+  return (
+    <Drawer
+      width={720}
+      visible={target !== null}
+      title={drawerTitle}
+      onCancel={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('sys.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('sys.save')}
+          </Button>
+        </>
+      }
+      unmountOnExit
+      // Arco's drawer gives itself no role; its wrapper takes extra attributes.
+      {...dialogAttributes(drawerTitle)}
+      className="sys-drawer"
+    >
+      {target ? (
+        <MenuForm
+          key={menu?.id ?? `new-${target.parentId ?? 'top'}`}
+          menu={menu}
+          parentId={target.parentId ?? null}
+          tree={tree}
+          i18n={i18n}
+          form={form}
+          save={save}
+          onSaved={() => {
+            Message.success(t('sys.saved'));
+            onClose();
+          }}
+        />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function initialValues(menu: AdminMenu | null, parentId: number | null, tree: AdminMenu[]): Values {
+  if (menu) {
+    const input = menuInputOf(menu) as Required<MenuInput>;
+    return { ...input, parentId: input.parentId === null ? undefined : String(input.parentId) };
+  }
+  // Under a menu only a button fits; under a directory a menu is the usual child.
+  const parent = parentId === null ? undefined : findMenu(tree, parentId);
+  const type: Type = parent?.type === 'menu' ? 'button' : parent ? 'menu' : 'directory';
+  return {
+    parentId: parentId === null ? undefined : String(parentId),
+    type,
+    path: '',
+    name: '',
+    locale: '',
+    titleZh: '',
+    titleEn: '',
+    icon: '',
+    orderNum: 0,
+    requiresAuth: true,
+    hidden: false,
+    ignoreCache: false,
+    externalLink: '',
+    permission: '',
+    status: 'enabled',
+  };
+}
+
+function findMenu(tree: readonly AdminMenu[], id: number): AdminMenu | undefined {
+  for (const node of tree) {
+    if (node.id === id) return node;
+    const found = findMenu(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Which parent types each type may sit under, as the server enforces it (null: the top level). */
+const PARENT_TYPES: Record<Type, readonly (Type | null)[]> = {
+  directory: [null, 'directory'],
+  menu: [null, 'directory'],
+  button: ['menu', 'directory'],
+};
+
+interface ParentNode {
+  key: string;
+  title: string;
+  disabled: boolean;
+  children?: ParentNode[];
+}
+
+/** Directories and menus as parents; the entry itself and its descendants never (no move under itself). */
+function parentOptions(tree: readonly AdminMenu[], type: Type, self: number | null, i18n: SystemAdminI18n) {
+  const walk = (nodes: readonly AdminMenu[]): ParentNode[] =>
+    nodes
+      .filter((n) => n.type !== 'button' && n.id !== self)
+      .map((n) => {
+        const children = walk(n.children);
+        return {
+          key: String(n.id),
+          title: menuTitle(n, i18n.locale),
+          disabled: !PARENT_TYPES[type].includes(n.type),
+          ...(children.length ? { children } : {}),
+        };
+      });
+  return walk(tree);
+}
+
+/** Fields of the whole input: the contract's refine (a button needs a permission) spans two fields. */
+function wholeInputRule(form: FormInstance<Values>, field: keyof Values, tv: (key: string) => string): RulesProps {
+  return {
+    validator: (_value, callback) => {
+      const result = menuInputSchema.safeParse(toInput(form.getFieldsValue() as Values));
+      const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === field);
+      callback(issue ? tv(issue.message) : undefined);
+    },
+  };
+}
+
+function toInput(values: Values): MenuInput {
+  return { ...values, parentId: values.parentId ? Number(values.parentId) : null };
+}
+
+function MenuForm({
+  menu,
+  parentId,
+  tree,
+  i18n,
+  form,
+  save,
+  onSaved,
+}: {
+  menu: AdminMenu | null;
+  parentId: number | null;
+  tree: AdminMenu[];
+  i18n: SystemAdminI18n;
+  form: FormInstance<Values>;
+  save: ReturnType<typeof useSaveMenu>;
+  onSaved: () => void;
+}) {
+  const { t, tv } = i18n;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [initial] = useState(() => initialValues(menu, parentId, tree));
+  const type: Type = Form.useWatch('type', form as FormInstance) ?? initial.type;
+  const icon: string = Form.useWatch('icon', form as FormInstance) ?? initial.icon;
+
+  async function submit(values: Values) {
+    setFailure(null);
+    const parsed = menuInputSchema.safeParse(toInput(values));
+    if (!parsed.success) {
+      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: menu?.id ?? null, body: parsed.data });
+      onSaved();
+    } catch (error) {
+      showServerFieldErrors(form, error);
+      setFailure(errorText(error, t('sys.requestFailed')));
+    }
+  }
+
+  const rule = (field: keyof typeof fields) => [contractRule(fields[field], tv)];
+  const { Row, Col } = Grid;
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      disabled={save.isPending}
+      initialValues={initial}
+      onSubmit={submit}
+      onChange={() => setFailure(null)}
+      className="sys-menu-form"
+    >
+      <Row gutter={16}>
+        <Col span={24}>
+          <Form.Item label={t('sys.menu.field.type')} field="type">
+            <Radio.Group type="button" aria-label={t('sys.menu.field.type')}>
+              {MENU_TYPES.map((value) => (
+                <Radio key={value} value={value}>
+                  {menuTypeText(value, t)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item label={t('sys.menu.field.parent')} field="parentId" extra={t('sys.menu.field.parentHelp')}>
+            <TreeSelect
+              aria-label={t('sys.menu.field.parent')}
+              placeholder={t('sys.menu.field.parentTop')}
+              allowClear
+              showSearch
+              treeData={parentOptions(tree, type, menu?.id ?? null, i18n)}
+              filterTreeNode={(input, node) =>
+                String((node.props as { title?: string }).title ?? '')
+                  .toLowerCase()
+                  .includes(input.toLowerCase())
+              }
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.titleZh')} field="titleZh" required rules={rule('titleZh')}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.titleEn')} field="titleEn" required rules={rule('titleEn')}>
+            <Input maxLength={80} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.name')} field="name" required rules={rule('name')}>
+            <Input placeholder={t('sys.menu.field.namePlaceholder')} maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.path')} field="path" rules={rule('path')}>
+            <Input placeholder={t('sys.menu.field.pathPlaceholder')} maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label={t('sys.menu.field.permission')}
+            field="permission"
+            required={type === 'button'}
+            extra={t('sys.menu.field.permissionHelp')}
+            rules={[contractRule(fields.permission, tv), wholeInputRule(form, 'permission', tv)]}
+          >
+            <Input placeholder={t('sys.menu.field.permissionPlaceholder')} maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.locale')} field="locale" rules={rule('locale')}>
+            <Input placeholder={t('sys.menu.field.localePlaceholder')} maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.icon')} field="icon" rules={rule('icon')}>
+            <Select
+              aria-label={t('sys.menu.field.icon')}
+              placeholder={t('sys.menu.field.iconPlaceholder')}
+              allowClear
+              showSearch
+              prefix={icon ? <MenuIcon name={icon} /> : undefined}
+              triggerProps={{ className: 'sys-icon-select-popup' }}
+              renderFormat={(option) => (option ? String(option.value) : '')}
+              options={MENU_ICON_NAMES.map((name) => ({
+                value: name,
+                label: (
+                  <span className="sys-icon-option">
+                    <MenuIcon name={name} />
+                    <span>{name}</span>
+                  </span>
+                ),
+              }))}
+              filterOption={(input, option) =>
+                String((option.props as { value?: string }).value ?? '').includes(input.toLowerCase())
+              }
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('sys.menu.field.order')} field="orderNum" rules={rule('orderNum')}>
+            <InputNumber aria-label={t('sys.menu.field.order')} min={0} max={9999} precision={0} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item label={t('sys.menu.field.externalLink')} field="externalLink" rules={rule('externalLink')}>
+            <Input placeholder={t('sys.menu.field.externalLinkPlaceholder')} maxLength={300} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item label={t('sys.menu.field.requiresAuth')} field="requiresAuth" triggerPropName="checked">
+            <Switch aria-label={t('sys.menu.field.requiresAuth')} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item label={t('sys.menu.field.hidden')} field="hidden" triggerPropName="checked">
+            <Switch aria-label={t('sys.menu.field.hidden')} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item label={t('sys.menu.field.ignoreCache')} field="ignoreCache" triggerPropName="checked">
+            <Switch aria-label={t('sys.menu.field.ignoreCache')} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item label={t('sys.menu.field.status')} field="status">
+            <Radio.Group type="button" aria-label={t('sys.menu.field.status')}>
+              {RECORD_STATUSES.map((value) => (
+                <Radio key={value} value={value}>
+                  {menuStatusText(value, t)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+      </Row>
+      {failure ? <Alert className="sys-form-notice" type="error" content={failure} /> : null}
+    </Form>
+  );
+}

@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Permissions } from '@water/contracts';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { LogListPage } from './log-list-page.tsx';
+
+const operation = (id: number, extra = {}) => ({
+  id,
+  userId: 1,
+  username: '13800000001',
+  module: 'menus',
+  action: 'create',
+  targetId: String(id + 100),
+  method: 'POST',
+  path: '/api/system/menus',
+  result: 'success',
+  error: '',
+  ip: '10.0.0.8',
+  durationMs: 1234,
+  createdAt: '2026-03-01T02:03:04.000Z',
+  ...extra,
+});
+
+const login = (id: number, extra = {}) => ({
+  id,
+  userId: 1,
+  username: '13800000001',
+  ip: '10.0.0.9',
+  userAgent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  success: true,
+  reason: '',
+  createdAt: '2026-03-01T02:03:04.000Z',
+  ...extra,
+});
+
+const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
+const common = {
+  'GET /api/system/logs/modules': ok(['menus', 'organization', 'sensors']),
+  'GET /api/system/logs/retention': ok({ operationDays: 180, loginDays: 90 }),
+};
+
+describe('LogListPage', () => {
+  it('sends the operation filters as query parameters', async () => {
+    const { calls } = mockApi({ ...common, 'GET /api/system/logs/operations': page([operation(1)]) });
+    const { user } = renderPage(<LogListPage />);
+    const last = () => calls.filter((c) => c.path === '/api/system/logs/operations').at(-1)?.query;
+
+    expect(await screen.findByText('共 1 条')).toBeTruthy();
+    expect(screen.getByText('操作日志保留 180 天，登录日志保留 90 天')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: '用户' }), '1380');
+    await user.type(screen.getByRole('textbox', { name: '操作' }), 'create');
+    await user.type(screen.getByRole('textbox', { name: '关键词' }), 'menus');
+    await user.click(screen.getByRole('button', { name: /查询/ }));
+    await waitFor(() =>
+      expect(last()?.toString()).toBe('page=1&pageSize=10&username=1380&action=create&keyword=menus'),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: '模块' }));
+    await user.click(await screen.findByRole('option', { name: '菜单' }));
+    // A module the console has no words for is offered by its code.
+    expect(screen.getByRole('option', { name: 'sensors' })).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: '结果' }));
+    await user.click(await screen.findByRole('option', { name: '失败' }));
+    await waitFor(() => expect(last()?.get('result')).toBe('failure'));
+    expect(last()?.get('module')).toBe('menus');
+
+    // A quick range: whole days, `to` the midnight after today.
+    fireEvent.click(document.querySelector('.sys-filters__range') as HTMLElement);
+    await user.click(await screen.findByText('最近 7 天'));
+    await waitFor(() => expect(last()?.get('from')).toBeTruthy());
+    const from = new Date(last()?.get('from') ?? '');
+    const to = new Date(last()?.get('to') ?? '');
+    expect((to.getTime() - from.getTime()) / 86_400_000).toBeCloseTo(7, 0);
+    expect(to.getTime()).toBeGreaterThan(Date.now());
+  }, 20_000);
+
+  it('opens an operation with its parameters and its changes field by field', async () => {
+    const { calls } = mockApi({
+      ...common,
+      'GET /api/system/logs/operations': page([operation(5, { module: 'organization', action: 'enterprise.update' })]),
+      'GET /api/system/logs/operations/5': ok({
+        ...operation(5, { module: 'organization', action: 'enterprise.update', method: 'PUT' }),
+        params: { contact: '新联系人', password: '******' },
+        before: { contact: '旧联系人' },
+        after: { contact: '新联系人' },
+        changes: [
+          { path: 'contact', before: '旧联系人', after: '新联系人' },
+          { path: 'tags.1', before: undefined, after: 'north' },
+        ],
+      }),
+    });
+    const { user } = renderPage(<LogListPage />, { locale: 'en-US' });
+
+    const row = (await screen.findByText('enterprise.update')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Organisation')).toBeTruthy();
+    expect(within(row).getByText('1,234 ms')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Details: #5' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Operation details' });
+
+    const change = (await within(drawer).findByText('contact', { selector: 'code' })).closest('tr') as HTMLElement;
+    expect(within(change).getByText('旧联系人').className).toContain('sys-diff--before');
+    expect(within(change).getByText('新联系人').className).toContain('sys-diff--after');
+    const added = within(drawer).getByText('tags.1').closest('tr') as HTMLElement;
+    expect(within(added).getByText('(none)')).toBeTruthy();
+    expect(drawer.querySelector('.sys-json')?.textContent).toBe(
+      JSON.stringify({ contact: '新联系人', password: '******' }, null, 2),
+    );
+    expect(calls.filter((c) => c.path === '/api/system/logs/operations/5')).toHaveLength(1);
+  });
+
+  it('lists sign-ins with a short browser, the reason in words, and its own filters', async () => {
+    const { calls } = mockApi({
+      ...common,
+      'GET /api/system/logs/operations': page([]),
+      'GET /api/system/logs/logins': page([
+        login(1),
+        login(2, { success: false, reason: 'captcha_wrong' }),
+        login(3, { success: false, reason: 'sso_expired' }),
+      ]),
+    });
+    const { user } = renderPage(<LogListPage />);
+
+    await user.click(await screen.findByRole('tab', { name: '登录日志' }));
+    expect(await screen.findByText('验证码错误')).toBeTruthy();
+    expect(screen.getByText('sso_expired')).toBeTruthy();
+    expect(screen.getAllByText('Chrome 124 · Windows 10/11')).toHaveLength(3);
+
+    await user.type(screen.getByRole('textbox', { name: 'IP' }), '10.0.0.9');
+    await user.click(screen.getByRole('combobox', { name: '结果' }));
+    await user.click(await screen.findByRole('option', { name: '失败' }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/system/logs/logins')
+          .at(-1)
+          ?.query.toString(),
+      ).toBe('page=1&pageSize=10&ip=10.0.0.9&success=false'),
+    );
+  }, 15_000);
+
+  it('leaves the retention setting out for a reader, and offers it to a writer', async () => {
+    mockApi({ ...common, 'GET /api/system/logs/operations': page([operation(1)]) });
+    const view = renderPage(<LogListPage />, { permissions: [Permissions.systemLogList] });
+    expect(await screen.findByText('操作日志保留 180 天，登录日志保留 90 天')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /保留期设置/ })).toBeNull();
+    view.unmount();
+
+    const { calls } = mockApi({
+      ...common,
+      'GET /api/system/logs/operations': page([operation(1)]),
+      'PUT /api/system/logs/retention': (call) => ok(call.body),
+    });
+    const { user } = renderPage(<LogListPage />, {
+      permissions: [Permissions.systemLogList, Permissions.systemLogWrite],
+    });
+    await user.click(await screen.findByRole('button', { name: /保留期设置/ }));
+    const dialog = await screen.findByRole('dialog', { name: '日志保留期' });
+    const days = within(dialog).getByRole('spinbutton', { name: '登录日志保留天数' });
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ operationDays: 180, loginDays: 30 }),
+    );
+  }, 15_000);
+});
