@@ -55,7 +55,11 @@ describe('notices', () => {
     // a recipient may read it; publishing twice is refused
     expect((await call('GET', `/api/notices/${id}`, user)).json().data.contentHtml).toBe(html);
     expect((await call('POST', `/api/notices/${id}/publish`, admin)).statusCode).toBe(409);
-    const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'notices'));
+    const logs = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.module, 'notices'))
+      .orderBy(operationLog.id);
     expect(logs.map((l) => l.action)).toEqual(['create', 'publish', 'publish']);
     expect(logs[2]?.result).toBe('failure');
   });
@@ -152,7 +156,11 @@ describe('notice attachments', () => {
     const other = (await call('POST', '/api/notices', admin, draft)).json().data;
     expect((await call('GET', `/api/notices/${other.id}/attachments/${added.data.id}`, admin)).statusCode).toBe(404);
     expect((await call('GET', `/api/notices/${id}/attachments/abc`, user)).statusCode).toBe(400);
-    const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.action, 'attach'));
+    const logs = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.action, 'attach'))
+      .orderBy(operationLog.id);
     expect(logs.map((l) => l.result)).toEqual(['success', 'failure']);
   });
 

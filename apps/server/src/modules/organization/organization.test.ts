@@ -63,7 +63,11 @@ describe('enterprises', () => {
     ).json().data;
     expect(edited.status).toBe('disabled');
     expect((await call('DELETE', `/api/enterprises/${created.data.id}`, admin)).json().code).toBe(200);
-    const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'organization'));
+    const logs = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.module, 'organization'))
+      .orderBy(operationLog.id);
     expect(logs.map((l) => l.action)).toEqual(['enterprise.create', 'enterprise.update', 'enterprise.delete']);
     expect(logs[1]?.before).toMatchObject({ status: 'enabled' });
     expect(logs[1]?.after).toMatchObject({ status: 'disabled' });

@@ -83,8 +83,26 @@ describe('roles', () => {
     expect(refused.json().data.users).toEqual([{ id: wang!.id, displayName: '王明', username: 'user' }]);
     expect((await call('DELETE', `/api/system/roles/${role.id}?confirm=true`, admin)).json().code).toBe(200);
     expect(await t.database.db.select().from(roles).where(eq(roles.code, 'inspector'))).toHaveLength(0);
-    const log = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'roles'));
+    const log = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.module, 'roles'))
+      .orderBy(operationLog.id);
     expect(log.map((l) => `${l.action}:${l.result}`)).toEqual(['create:success', 'delete:failure', 'delete:success']);
+  });
+
+  it('a write that fails half-way leaves no record and no success row, only the failure on record', async () => {
+    // The role row is written before the grants are checked: the unknown menu rolls it back.
+    const res = await call('POST', '/api/system/roles', admin, { ...(await inspector()), menuIds: [999999] });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.select().from(roles).where(eq(roles.code, 'inspector'))).toHaveLength(0);
+    const log = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.module, 'roles'))
+      .orderBy(operationLog.id);
+    expect(log.map((l) => l.result)).toEqual(['failure']);
+    expect(log[0]?.after).toBeNull();
   });
 
   it('protects the built-in roles and validates input', async () => {

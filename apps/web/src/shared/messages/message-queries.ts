@@ -3,6 +3,7 @@ import { type Message, type MessageType, messagesApi, type UnreadCounts } from '
 import { useEffect } from 'react';
 import { callApi } from '../api/http.ts';
 import { liveChannel } from '../live/live-channel.ts';
+import { sessionQueries } from '../session/session-queries.ts';
 
 const all = ['messages'] as const;
 
@@ -38,6 +39,10 @@ export function useLiveUnread(enabled: boolean): UnreadCounts | undefined {
         void queryClient.invalidateQueries({ queryKey: messageQueries.all });
       }),
       liveChannel.subscribe('unread', (event) => setUnread(event.unread)),
+      // Menus or role grants changed on the server: the side menu and the buttons follow at once.
+      liveChannel.subscribe('menus', () => {
+        void queryClient.invalidateQueries({ queryKey: sessionQueries.all });
+      }),
       liveChannel.subscribe('message', (event) => {
         setUnread(event.unread);
         void queryClient.invalidateQueries({ queryKey: [...all, 'list', event.message.type] });
