@@ -6,5 +6,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Form journeys click through Arco drawers with user-event: seconds each on two busy cores.
+    testTimeout: 15_000,
   },
 });

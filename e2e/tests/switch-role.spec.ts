@@ -3,7 +3,7 @@ import { hashPath, signIn } from './support.ts';
 
 test('switching to a role without the page sends the user on, and back again', async ({ page }) => {
   await signIn(page, undefined, '/sys/logManager');
-  await expect(page.getByText('「日志管理」将在后续版本中提供')).toBeVisible();
+  await expect(page.getByRole('tab', { name: '操作日志' })).toBeVisible();
 
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByText('切换角色', { exact: true }).hover();

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Locale, type Member, organizationApi } from '@water/contracts';
+import { type Locale, type Member, organizationApi, usersApi } from '@water/contracts';
 import type { z } from 'zod';
-import { callApi } from '../../../shared/api/http.ts';
+import { ApiError, callApi } from '../../../shared/api/http.ts';
 import { useOrganizationI18n } from '../use-organization-i18n.ts';
 
 export type EnterpriseFilters = Partial<z.output<typeof organizationApi.enterprises.query>>;
@@ -50,13 +50,27 @@ export const organizationQueries = {
       placeholderData: keepPreviousData,
     }),
   /**
-   * Users for the member picker. There is no user list API yet, so the candidates are the users who
-   * are a member of some department, found through the member list across all departments.
+   * Users for the member picker: every user, from the user list. Without the user-list permission
+   * the candidates are the users already in some department, found through the member list.
    */
   memberUsers: (keyword: string, locale: Locale) =>
     queryOptions({
       queryKey: [...all, 'member-users', keyword, locale] as const,
       queryFn: async ({ signal }) => {
+        const everyone = await callApi(usersApi.list, {
+          locale,
+          query: { page: 1, pageSize: 50, keyword: keyword || undefined },
+          signal,
+          silent: true,
+        }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 403) return null;
+          throw error;
+        });
+        if (everyone) {
+          return everyone.list.map(
+            (u): MemberUser => ({ userId: u.id, displayName: u.displayName, username: u.username, phone: u.phone }),
+          );
+        }
         const page = await callApi(organizationApi.members, {
           locale,
           query: { page: 1, pageSize: 50, keyword: keyword || undefined },

@@ -120,7 +120,7 @@ export const organizationEnUS = {
   'org.member.modal.edit': 'Edit member',
   'org.member.field.user': 'User',
   'org.member.field.userPlaceholder': 'Type a name, username or phone',
-  'org.member.field.userHelp': 'Users who are already a member of some department.',
+  'org.member.field.userHelp': 'Find a user by name, username or phone.',
   'org.member.field.userNotFound': 'No user found',
   'org.member.field.position': 'Position',
   'org.member.field.positionPlaceholder': 'e.g. Pump station operator',

@@ -116,7 +116,7 @@ export const organizationZhCN = {
   'org.member.modal.edit': '编辑成员',
   'org.member.field.user': '用户',
   'org.member.field.userPlaceholder': '输入姓名、用户名或手机号搜索',
-  'org.member.field.userHelp': '可选的是已在任一部门的用户。',
+  'org.member.field.userHelp': '按姓名、用户名或手机号查找用户。',
   'org.member.field.userNotFound': '没有找到用户',
   'org.member.field.position': '职务',
   'org.member.field.positionPlaceholder': '如 泵站运行工',

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { MemberListPage } from './member-list-page.tsx';
 
 const node = (id: number, name: string, parentId: number | null, children: unknown[] = []) => ({
@@ -86,8 +86,15 @@ describe('MemberListPage', () => {
     expect(screen.getByText('排水管理部')).toBeTruthy();
   });
 
-  it('adds a member picked from users found across departments', async () => {
+  it('adds a member picked from the user list', async () => {
     const { calls } = mockApi({
+      'GET /api/system/users': (call) =>
+        page(
+          [
+            { id: 4, username: 'user', displayName: '王明', phone: '13900000004' },
+            { id: 9, username: 'newcomer', displayName: '赵新', phone: null },
+          ].filter((u) => !call.query.get('keyword') || u.displayName.includes(call.query.get('keyword') ?? '')),
+        ),
       'GET /api/enterprises/options': options,
       'GET /api/departments/tree': forest,
       'GET /api/members': (call) =>
@@ -106,8 +113,9 @@ describe('MemberListPage', () => {
     await user.click(screen.getByRole('button', { name: '添加成员' }));
     const drawer = await screen.findByRole('dialog', { name: '添加成员到“排水管理部”' });
     await user.click(within(drawer).getByRole('combobox', { name: '用户' }));
-    // One option per user, though 王明 is in two departments.
+    // Every user, members of a department or not.
     expect(await screen.findAllByRole('option', { name: /王明/ })).toHaveLength(1);
+    expect(screen.getByRole('option', { name: /赵新/ })).toBeTruthy();
     await user.click(screen.getByRole('option', { name: /王明/ }));
     await user.type(within(drawer).getByRole('textbox', { name: '职务' }), '巡检员');
     await user.click(within(drawer).getByRole('switch', { name: '设为主部门' }));
@@ -120,6 +128,24 @@ describe('MemberListPage', () => {
       position: '巡检员',
       isMain: true,
     });
+  });
+
+  it('without the user-list permission, offers the users already in a department, once each', async () => {
+    mockApi({
+      'GET /api/system/users': fail(403, '禁止访问'),
+      'GET /api/enterprises/options': options,
+      'GET /api/departments/tree': forest,
+      'GET /api/members': (call) =>
+        call.query.get('departmentId')
+          ? page([])
+          : page([member(4, '王明', 5, '泵站运维班'), member(4, '王明', 1, '调度中心', false)]),
+    });
+    const { user } = renderPage(<MemberListPage />);
+    await user.click(await screen.findByText('排水管理部'));
+    await user.click(screen.getByRole('button', { name: '添加成员' }));
+    const drawer = await screen.findByRole('dialog', { name: '添加成员到“排水管理部”' });
+    await user.click(within(drawer).getByRole('combobox', { name: '用户' }));
+    expect(await screen.findAllByRole('option', { name: /王明/ })).toHaveLength(1);
   });
 
   it('removes a member after confirmation, and hides write actions from readers', async () => {
