@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
-import { pageOf, pageQuerySchema } from './common/pagination.ts';
+import { cappedPageOf, pageQuerySchema } from './common/pagination.ts';
 import { text } from './common/validation.ts';
 
 const tags = ['logs'] as const;
@@ -89,8 +89,6 @@ export type LogRetention = z.infer<typeof logRetentionSchema>;
 
 /** Counting stops here: `capped` says there are more matches than `total`. */
 export const LOG_COUNT_CAP = 10_000;
-const cappedPageOf = <T extends z.ZodType>(item: T) =>
-  pageOf(item).extend({ capped: z.boolean().describe(`more than ${LOG_COUNT_CAP} matches: total is the cap`) });
 
 export const logsApi = {
   operations: endpoint({

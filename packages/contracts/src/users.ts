@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema, usernameSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
-import { pageOf, pageQuerySchema } from './common/pagination.ts';
+import { cappedPageOf, pageQuerySchema } from './common/pagination.ts';
 import { PHONE_PATTERN, text } from './common/validation.ts';
 import { RECORD_STATUSES } from './organization.ts';
 
@@ -11,6 +11,8 @@ export const USER_SORT_FIELDS = ['createdAt', 'username', 'displayName', 'lastLo
 /** Rows one import may carry. */
 export const USER_IMPORT_MAX_ROWS = 2000;
 export const USER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The user list counts up to this many matches. */
+export const USER_COUNT_CAP = 10_000;
 
 export const managedUserSchema = z.object({
   id: z.number().int(),
@@ -85,7 +87,7 @@ export const usersApi = {
     summary: 'Users within the caller’s data scope: search, filter, sort, paginate',
     tags,
     query: userListQuerySchema,
-    data: pageOf(managedUserSchema),
+    data: cappedPageOf(managedUserSchema),
   }),
   get: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appSettings, loginLog, operationLog } from '../../db/schema/index.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { containing } from '../organization/organization.repository.ts';
 
 export interface OperationFilter {
@@ -28,15 +29,6 @@ export interface LoginFilter {
 import { LOG_COUNT_CAP } from '@water/contracts';
 
 export function createLogsRepository(db: Queryable) {
-  const cappedCount = async (table: typeof operationLog | typeof loginLog, where: SQL | undefined) => {
-    // PGlite and node-postgres both answer raw queries with `{ rows }`.
-    const result = (await db.execute(
-      sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${LOG_COUNT_CAP + 1}) m`,
-    )) as unknown as { rows: { n: number }[] };
-    const n = Number(result.rows[0]?.n ?? 0);
-    return { total: Math.min(n, LOG_COUNT_CAP), capped: n > LOG_COUNT_CAP };
-  };
-
   const operationWhere = (f: OperationFilter) =>
     and(
       f.username ? eq(operationLog.username, f.username) : undefined,
@@ -61,7 +53,7 @@ export function createLogsRepository(db: Queryable) {
   return {
     async operations(filter: OperationFilter, page: number, pageSize: number) {
       const where = operationWhere(filter);
-      const total = await cappedCount(operationLog, where);
+      const total = await cappedCount(db, operationLog, where, LOG_COUNT_CAP);
       const rows = await db
         .select()
         .from(operationLog)
@@ -96,7 +88,7 @@ export function createLogsRepository(db: Queryable) {
 
     async logins(filter: LoginFilter, page: number, pageSize: number) {
       const where = loginWhere(filter);
-      const total = await cappedCount(loginLog, where);
+      const total = await cappedCount(db, loginLog, where, LOG_COUNT_CAP);
       const rows = await db
         .select()
         .from(loginLog)

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN } from '@water/contracts';
+import { ROLE_ADMIN, USER_COUNT_CAP } from '@water/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import { containing } from '../organization/organization.repository.ts';
 
@@ -97,13 +98,13 @@ export function createUsersRepository(db: Queryable) {
   return {
     async page(filter: UserFilter & { page: number; pageSize: number }, scope: DataScope) {
       const condition = where(filter, scope);
-      const [total] = await db.select({ n: count() }).from(users).where(condition);
+      const counted = await cappedCount(db, users, condition, USER_COUNT_CAP);
       const rows = await joined()
         .where(condition)
         .orderBy(...orderOf(filter))
         .limit(filter.pageSize)
         .offset((filter.page - 1) * filter.pageSize);
-      return { total: total?.n ?? 0, rows };
+      return { ...counted, rows };
     },
 
     all: (filter: UserFilter, scope: DataScope, limit: number) =>

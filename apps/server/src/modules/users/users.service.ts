@@ -133,9 +133,15 @@ export function createUsersService(app: FastifyInstance) {
     async list(req: FastifyRequest, query: z.output<typeof userListQuerySchema>) {
       const scope = await dataScope(app, req);
       const departmentIds = await departmentFilter(req, query.departmentId, query.withChildren);
-      const { total, rows } = await repo(req).page({ ...query, departmentIds }, scope);
+      const { total, capped, rows } = await repo(req).page({ ...query, departmentIds }, scope);
       const roleRows = await repo(req).rolesOf(rows.map((r) => r.user.id));
-      return { total, page: query.page, pageSize: query.pageSize, list: rows.map((row) => toUser(req, row, roleRows)) };
+      return {
+        total,
+        capped,
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map((row) => toUser(req, row, roleRows)),
+      };
     },
 
     get: load,

@@ -4,6 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import { departments, operationLog, roles, userRoles, users } from '../../db/schema/index.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { temporaryPassword } from './users.service.ts';
@@ -239,5 +240,15 @@ describe('a temporary password', () => {
     });
     expect(changed.json().code).toBe(200);
     expect((await call('GET', '/api/notices/announcements', token)).json().code).toBe(200);
+  });
+});
+
+describe('counting a long list', () => {
+  it('stops at the cap and says so', async () => {
+    expect(await cappedCount(t.database.db, users, undefined, 2)).toEqual({ total: 2, capped: true });
+    const all = (await t.database.db.select().from(users)).length;
+    expect(await cappedCount(t.database.db, users, undefined, 1000)).toEqual({ total: all, capped: false });
+    const list = (await call('GET', '/api/system/users', admin)).json().data;
+    expect(list).toMatchObject({ total: all, capped: false });
   });
 });

@@ -6,6 +6,7 @@ export const usersEnUS = {
   'users.create': 'New user',
   'users.export': 'Export',
   'users.export.file': 'users.xlsx',
+  'users.totalCapped': 'More than {total}: narrow the filters',
   'users.total': '{total} in all',
   'users.empty': 'No users yet',
   'users.emptyFiltered': 'No user matches these filters.',

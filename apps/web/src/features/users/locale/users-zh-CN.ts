@@ -8,6 +8,7 @@ export const usersZhCN = {
   'users.create': '新增用户',
   'users.export': '导出',
   'users.export.file': '用户列表.xlsx',
+  'users.totalCapped': '超过 {total} 人，请缩小筛选范围',
   'users.total': '共 {total} 条',
   'users.empty': '暂无用户',
   'users.emptyFiltered': '没有符合条件的用户，换个筛选条件试试。',

@@ -242,7 +242,8 @@ export function UserListPage() {
           current: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
           total: users.data?.total ?? 0,
-          showTotal: (total: number) => t('users.total', { total }),
+          showTotal: (total: number) =>
+            users.data?.capped ? t('users.totalCapped', { total }) : t('users.total', { total }),
           sizeCanChange: true,
           sizeOptions: [10, 20, 50],
           hideOnSinglePage: false,
