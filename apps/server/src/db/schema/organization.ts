@@ -92,6 +92,7 @@ export const users = pgTable(
     index().on(t.username, t.id),
     index().on(t.lastLoginAt, t.id),
     index().on(t.departmentId),
+    index().on(t.status),
   ],
 );
 

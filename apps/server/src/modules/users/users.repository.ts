@@ -85,11 +85,9 @@ export function createUsersRepository(db: Queryable) {
       userScopeCondition(scope),
       filter.keyword ? sql`${SEARCH_TEXT} ilike ${containing(filter.keyword)}` : undefined,
       filter.departmentIds ? inDepartments(filter.departmentIds) : undefined,
+      // The role id as a sub-select of its own: the planner then knows it is one role, not a join.
       filter.roleCode
-        ? inArray(
-            users.id,
-            sql`(select ur.user_id from ${userRoles} ur join ${roles} r on r.id = ur.role_id where r.code = ${filter.roleCode})`,
-          )
+        ? sql`exists (select 1 from ${userRoles} ur where ur.user_id = "users"."id" and ur.role_id = (select r.id from ${roles} r where r.code = ${filter.roleCode}))`
         : undefined,
       filter.status ? eq(users.status, filter.status) : undefined,
     );
