@@ -11,6 +11,7 @@ import { validatorCompiler } from './lib/validation.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(logsRoutes);
+  await app.register(deviceTypesRoutes);
 
   return app;
 }

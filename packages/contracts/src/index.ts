@@ -7,6 +7,7 @@ export * from './common/pagination.ts';
 export * from './common/permissions.ts';
 export * from './common/validation.ts';
 export * from './content.ts';
+export * from './device-types.ts';
 export * from './logs.ts';
 export * from './messages.ts';
 export * from './notices.ts';

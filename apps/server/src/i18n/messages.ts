@@ -233,6 +233,20 @@ export const messages = {
     'zh-CN': '您正在使用临时密码，请先修改密码',
     'en-US': 'You signed in with a temporary password: change it first',
   },
+  'deviceTypes.codeTaken': { 'zh-CN': '设备类型编码已存在', 'en-US': 'A device type with this code already exists' },
+  'deviceTypes.builtin': { 'zh-CN': '内置设备类型不能删除', 'en-US': 'A built-in device type cannot be removed' },
+  'deviceTypes.builtinCode': {
+    'zh-CN': '内置设备类型的编码不能修改',
+    'en-US': 'The code of a built-in device type cannot change',
+  },
+  'deviceTypes.metricsKept': {
+    'zh-CN': '已有数据依赖这些监测项，不能删除或改变其数据类型：{keys}',
+    'en-US': 'Data depends on these metrics; they cannot be removed or change type: {keys}',
+  },
+  'deviceTypes.inUse': {
+    'zh-CN': '还有 {n} 台设备属于该类型，不能删除',
+    'en-US': '{n} devices are of this type: it cannot be removed',
+  },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',

@@ -20,6 +20,7 @@ export const Permissions = {
   systemLogWrite: 'system:log:write',
   systemSmsOutbox: 'system:sms:outbox',
   noticeWrite: 'message:notice:write',
+  deviceTypeWrite: 'device:type:write',
   contentWrite: 'content:item:write',
   smsAccountWrite: 'system:sms:account',
 } as const;

@@ -52,6 +52,19 @@ export const validationMessages = {
     'zh-CN': '按钮须填写权限标识',
     'en-US': 'A button needs a permission string',
   },
+  'validation.thingKey': {
+    'zh-CN': '标识为小写字母开头的 1–32 位小写字母、数字或下划线',
+    'en-US': 'Keys are 1–32 lower-case letters, digits or underscores, starting with a letter',
+  },
+  'validation.rangeOrder': { 'zh-CN': '上限不能小于下限', 'en-US': 'The maximum cannot be below the minimum' },
+  'validation.enumNeedsOptions': {
+    'zh-CN': '枚举类型须至少有一个选项',
+    'en-US': 'An enum needs at least one option',
+  },
+  'validation.duplicateKey': {
+    'zh-CN': '同一类别中的标识不能重复',
+    'en-US': 'Keys must be unique within metrics, events and commands',
+  },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

@@ -1,9 +1,11 @@
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -18,12 +20,27 @@ import { users } from './organization.ts';
  * Devices, as far as the Workplace needs them today (warranty and service-contract ends).
  * The device-register issue grows this table; nothing here is demo data.
  */
+/** The device-type catalogue: each type's thing model (metrics, events, commands) as validated JSON. */
+export const deviceTypes = pgTable('device_types', {
+  id: serial().primaryKey(),
+  code: text().notNull().unique(),
+  nameZh: text().notNull(),
+  nameEn: text().notNull(),
+  description: text().notNull().default(''),
+  builtin: boolean().notNull().default(false),
+  /** { metrics, events, commands }: see thingModelSchema in the contracts. */
+  model: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export const devices = pgTable(
   'devices',
   {
     id: serial().primaryKey(),
     code: text().notNull().unique(),
     name: text().notNull(),
+    typeId: integer().references(() => deviceTypes.id),
     warrantyEnd: date({ mode: 'string' }),
     serviceEnd: date({ mode: 'string' }),
     status: text().notNull().default('inactive'),

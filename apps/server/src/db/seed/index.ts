@@ -2,6 +2,7 @@ import type { Db } from '../client.ts';
 import { seedBase } from './base.ts';
 import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
+import { seedDeviceTypes } from './device-types.ts';
 
 export interface SeedOptions {
   demo: boolean;
@@ -13,6 +14,7 @@ export interface SeedOptions {
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     await seedBase(tx);
+    await seedDeviceTypes(tx);
     if (options.demo) {
       const now = options.now ?? new Date();
       await seedDemo(tx, now);

@@ -91,7 +91,13 @@ export const seedMenuTree: SeedMenu[] = [
     icon: 'icon-common',
     order: 3,
     children: [
-      { name: 'deviceList', path: 'deviceList', zh: '设备列表', en: 'Device list' },
+      {
+        name: 'deviceList',
+        path: 'deviceList',
+        zh: '设备列表',
+        en: 'Device list',
+        children: [{ ...btn(Permissions.deviceTypeWrite, '管理设备类型', 'Manage device types'), adminOnly: true }],
+      },
       { name: 'deviceArchives', path: 'deviceArchives', zh: '设备档案', en: 'Device archives' },
       { name: 'monitoRingregion', path: 'monitoRingregion', zh: '监测区域', en: 'Monitoring regions' },
     ],
