@@ -17,6 +17,7 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workplaceRoutes } from './modules/workplace/workplace.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp({
   await app.register(rolesRoutes);
   await app.register(logsRoutes);
   await app.register(deviceTypesRoutes);
+  await app.register(regionsRoutes);
 
   return app;
 }

@@ -12,6 +12,7 @@ export * from './logs.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
+export * from './regions.ts';
 export * from './roles.ts';
 export * from './users.ts';
 export * from './workplace.ts';

@@ -247,6 +247,24 @@ export const messages = {
     'zh-CN': '还有 {n} 台设备属于该类型，不能删除',
     'en-US': '{n} devices are of this type: it cannot be removed',
   },
+  'regions.codeTaken': { 'zh-CN': '区域编码已存在', 'en-US': 'A region with this code already exists' },
+  'regions.unknownParent': { 'zh-CN': '上级区域不存在', 'en-US': 'No such parent region' },
+  'regions.moveUnderSelf': {
+    'zh-CN': '不能把区域移到它自己或它的下级区域之下',
+    'en-US': 'A region cannot move under itself or one of its own sub-regions',
+  },
+  'regions.hasChildren': {
+    'zh-CN': '该区域下还有 {n} 个下级区域，请先移走或删除它们',
+    'en-US': 'This region has {n} sub-regions: move or remove them first',
+  },
+  'regions.hasDevices': {
+    'zh-CN': '该区域还有 {n} 台设备，请先将它们移到其他区域',
+    'en-US': '{n} devices are in this region: move them to another region first',
+  },
+  'regions.unknownParentCode': {
+    'zh-CN': '第 {n} 个要素的上级区域编码“{code}”不存在',
+    'en-US': 'Feature {n}: no region with the parent code "{code}"',
+  },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',

@@ -21,6 +21,7 @@ export const Permissions = {
   systemSmsOutbox: 'system:sms:outbox',
   noticeWrite: 'message:notice:write',
   deviceTypeWrite: 'device:type:write',
+  regionWrite: 'device:region:write',
   contentWrite: 'content:item:write',
   smsAccountWrite: 'system:sms:account',
 } as const;

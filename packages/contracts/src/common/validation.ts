@@ -65,6 +65,14 @@ export const validationMessages = {
     'zh-CN': '同一类别中的标识不能重复',
     'en-US': 'Keys must be unique within metrics, events and commands',
   },
+  'validation.regionCode': {
+    'zh-CN': '区域编码为 1–32 位字母、数字、_ 或 -',
+    'en-US': 'Region codes are 1–32 letters, digits, _ or -',
+  },
+  'validation.ringOpen': {
+    'zh-CN': '边界须为至少 4 个点的闭合环（首尾相同）',
+    'en-US': 'A boundary ring needs at least 4 positions, the last equal to the first',
+  },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

@@ -34,6 +34,27 @@ export const deviceTypes = pgTable('device_types', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Monitoring regions: city, districts, catchments, pressure zones, each with an optional boundary. */
+export const regions = pgTable(
+  'regions',
+  {
+    id: serial().primaryKey(),
+    parentId: integer(),
+    /** Comma-separated ids from the root down to the parent ("0,1,4"), as departments keep them. */
+    ancestors: text().notNull().default('0'),
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    /** city | district | catchment | pressure_zone */
+    kind: text().notNull(),
+    orderNum: integer().notNull().default(0),
+    /** GeoJSON Polygon or MultiPolygon in WGS-84, or null. */
+    boundary: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
 export const devices = pgTable(
   'devices',
   {
@@ -41,6 +62,7 @@ export const devices = pgTable(
     code: text().notNull().unique(),
     name: text().notNull(),
     typeId: integer().references(() => deviceTypes.id),
+    regionId: integer().references(() => regions.id),
     warrantyEnd: date({ mode: 'string' }),
     serviceEnd: date({ mode: 'string' }),
     status: text().notNull().default('inactive'),

@@ -99,7 +99,13 @@ export const seedMenuTree: SeedMenu[] = [
         children: [{ ...btn(Permissions.deviceTypeWrite, '管理设备类型', 'Manage device types'), adminOnly: true }],
       },
       { name: 'deviceArchives', path: 'deviceArchives', zh: '设备档案', en: 'Device archives' },
-      { name: 'monitoRingregion', path: 'monitoRingregion', zh: '监测区域', en: 'Monitoring regions' },
+      {
+        name: 'monitoRingregion',
+        path: 'monitoRingregion',
+        zh: '监测区域',
+        en: 'Monitoring regions',
+        children: [{ ...btn(Permissions.regionWrite, '编辑监测区域', 'Edit regions'), adminOnly: true }],
+      },
     ],
   },
   {

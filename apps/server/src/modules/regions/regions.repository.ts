@@ -1,0 +1,50 @@
+import { asc, count, eq, like, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { devices, regions } from '../../db/schema/index.ts';
+
+export function createRegionsRepository(db: Queryable) {
+  // The outer table named in full: drizzle writes a lone column unqualified.
+  const deviceCount = sql<number>`(select count(*) from ${devices} d where d.region_id = "regions"."id")`.mapWith(
+    Number,
+  );
+  return {
+    all: () =>
+      db
+        .select({ region: regions, devices: deviceCount })
+        .from(regions)
+        .orderBy(asc(regions.orderNum), asc(regions.id)),
+    byId: (id: number) =>
+      db
+        .select({ region: regions, devices: deviceCount })
+        .from(regions)
+        .where(eq(regions.id, id))
+        .then((rows) => rows[0]),
+    byCode: (code: string) =>
+      db
+        .select()
+        .from(regions)
+        .where(eq(regions.code, code))
+        .then((rows) => rows[0]),
+    insert: (values: typeof regions.$inferInsert) =>
+      db
+        .insert(regions)
+        .values(values)
+        .returning({ id: regions.id })
+        .then((rows) => rows[0]!.id),
+    update: (id: number, values: Partial<typeof regions.$inferInsert>) =>
+      db.update(regions).set(values).where(eq(regions.id, id)),
+    /** After a move: every descendant's ancestor path swaps its old prefix for the new one. */
+    rebaseDescendants: (oldPrefix: string, newPrefix: string) =>
+      db
+        .update(regions)
+        .set({ ancestors: sql`${newPrefix} || substr(${regions.ancestors}, ${oldPrefix.length + 1})` })
+        .where(or(eq(regions.ancestors, oldPrefix), like(regions.ancestors, `${oldPrefix},%`))),
+    childCount: (id: number) =>
+      db
+        .select({ n: count() })
+        .from(regions)
+        .where(eq(regions.parentId, id))
+        .then((rows) => rows[0]?.n ?? 0),
+    remove: (id: number) => db.delete(regions).where(eq(regions.id, id)),
+  };
+}

@@ -1,0 +1,185 @@
+import type { RegionNode } from '@water/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { devices } from '../../db/schema/index.ts';
+import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  admin = await t.login();
+  user = await t.login('user', 'User@2026');
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: unknown,
+  lang?: string,
+) =>
+  t.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+// A small square near the demo city (WGS-84).
+const square = (x: number, y: number, d = 0.02) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [x, y],
+      [x + d, y],
+      [x + d, y + d],
+      [x, y + d],
+      [x, y],
+    ],
+  ],
+});
+
+async function makeTree() {
+  const city = (await call('POST', '/api/regions', admin, { code: 'LC', name: '岚川市', kind: 'city' })).json().data;
+  const east = (
+    await call('POST', '/api/regions', admin, {
+      code: 'LC-E',
+      name: '城东区',
+      kind: 'district',
+      parentId: city.id,
+      boundary: square(119.6, 29.1),
+    })
+  ).json().data;
+  const basin = (
+    await call('POST', '/api/regions', admin, {
+      code: 'LC-E-01',
+      name: '滨江排水片区',
+      kind: 'catchment',
+      parentId: east.id,
+    })
+  ).json().data;
+  return { city, east, basin };
+}
+
+describe('monitoring regions', () => {
+  it('builds a tree with boundaries, readable by any signed-in user', async () => {
+    const { east } = await makeTree();
+    const tree = (await call('GET', '/api/regions/tree', user)).json().data as RegionNode[];
+    expect(tree[0]).toMatchObject({
+      code: 'LC',
+      children: [{ code: 'LC-E', hasBoundary: true, children: [{ code: 'LC-E-01' }] }],
+    });
+    const detail = (await call('GET', `/api/regions/${east.id}`, user)).json().data;
+    expect(detail.boundary).toEqual(square(119.6, 29.1));
+  });
+
+  it('moves a region with its sub-regions, never under itself or below', async () => {
+    const { city, east, basin } = await makeTree();
+    const west = (
+      await call('POST', '/api/regions', admin, { code: 'LC-W', name: '城西区', kind: 'district', parentId: city.id })
+    ).json().data;
+    const body = { code: 'LC-E', name: '城东区', kind: 'district' };
+    for (const parentId of [east.id, basin.id]) {
+      const res = await call('PUT', `/api/regions/${east.id}`, admin, { ...body, parentId }, 'en-US');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toContain('under itself');
+    }
+    const moved = await call('PUT', `/api/regions/${basin.id}`, admin, {
+      code: 'LC-E-01',
+      name: '滨江排水片区',
+      kind: 'catchment',
+      parentId: west.id,
+    });
+    expect(moved.json().data.parentId).toBe(west.id);
+  });
+
+  it('refuses to delete a region with sub-regions or devices, saying which', async () => {
+    const { east, basin } = await makeTree();
+    expect((await call('DELETE', `/api/regions/${east.id}`, admin)).json().msg).toBe(
+      '该区域下还有 1 个下级区域，请先移走或删除它们',
+    );
+    await t.database.db.insert(devices).values({ code: 'LG-0001', name: '1 号液位计', regionId: basin.id });
+    const res = await call('DELETE', `/api/regions/${basin.id}`, admin, undefined, 'en-US');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('1 devices are in this region: move them to another region first');
+  });
+
+  it('validates codes and boundaries: open rings, coordinates off the globe, duplicates', async () => {
+    await makeTree();
+    const open = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [119.6, 29.1],
+          [119.7, 29.1],
+          [119.7, 29.2],
+          [119.6, 29.2],
+        ],
+      ],
+    };
+    const off = square(190, 29.1);
+    for (const boundary of [open, off, { type: 'Point', coordinates: [119.6, 29.1] }]) {
+      expect(
+        (await call('POST', '/api/regions', admin, { code: 'X', name: 'x', kind: 'district', boundary })).statusCode,
+      ).toBe(400);
+    }
+    expect((await call('POST', '/api/regions', admin, { code: 'LC', name: '重复', kind: 'city' })).statusCode).toBe(
+      409,
+    );
+    expect((await call('POST', '/api/regions', admin, { code: 'a b', name: 'x', kind: 'city' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/regions', user, { code: 'Y', name: 'y', kind: 'city' })).statusCode).toBe(403);
+  });
+
+  it('exports GeoJSON and imports it back: codes decide create or update, parents first', async () => {
+    await makeTree();
+    const exported = (await call('GET', '/api/regions/geojson', user)).json().data;
+    expect(exported.type).toBe('FeatureCollection');
+    expect(
+      exported.features.find((f: { properties: { code: string } }) => f.properties.code === 'LC-E-01').properties
+        .parentCode,
+    ).toBe('LC-E');
+    // children listed before their parent, one new region, one renamed
+    const collection = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: square(119.5, 29.0),
+          properties: { code: 'LC-W-01', name: '西湖片区', kind: 'catchment', parentCode: 'LC-W' },
+        },
+        {
+          type: 'Feature',
+          geometry: null,
+          properties: { code: 'LC-W', name: '城西区', kind: 'district', parentCode: 'LC' },
+        },
+        {
+          type: 'Feature',
+          geometry: null,
+          properties: { code: 'LC-E', name: '城东新区', kind: 'district', parentCode: 'LC' },
+        },
+      ],
+    };
+    const res = (await call('POST', '/api/regions/geojson', admin, collection)).json();
+    expect(res.data).toEqual({ created: 2, updated: 1 });
+    const tree = (await call('GET', '/api/regions/tree', admin)).json().data as RegionNode[];
+    expect(tree[0]!.children.map((c) => c.name).sort()).toEqual(['城东新区', '城西区']);
+    // an unknown parent fails the whole import: nothing of it is written
+    const bad = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: null,
+          properties: { code: 'Z', name: 'z', kind: 'catchment', parentCode: 'NOPE' },
+        },
+      ],
+    };
+    expect((await call('POST', '/api/regions/geojson', admin, bad)).statusCode).toBe(400);
+    expect(((await call('GET', '/api/regions/geojson', admin)).json().data.features as unknown[]).length).toBe(5);
+  });
+});
