@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
   await app.register(logsRoutes);
   await app.register(deviceTypesRoutes);
   await app.register(regionsRoutes);
+  await app.register(devicesRoutes);
 
   return app;
 }

@@ -8,6 +8,7 @@ export * from './common/permissions.ts';
 export * from './common/validation.ts';
 export * from './content.ts';
 export * from './device-types.ts';
+export * from './devices.ts';
 export * from './logs.ts';
 export * from './messages.ts';
 export * from './notices.ts';

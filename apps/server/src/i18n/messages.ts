@@ -265,6 +265,10 @@ export const messages = {
     'zh-CN': '第 {n} 个要素的上级区域编码“{code}”不存在',
     'en-US': 'Feature {n}: no region with the parent code "{code}"',
   },
+  'devices.codeTaken': { 'zh-CN': '设备编码已存在', 'en-US': 'A device with this code already exists' },
+  'devices.unknownType': { 'zh-CN': '设备类型不存在', 'en-US': 'No such device type' },
+  'devices.unknownRegion': { 'zh-CN': '监测区域不存在', 'en-US': 'No such monitoring region' },
+  'devices.unknownStation': { 'zh-CN': '站点不存在', 'en-US': 'No such station' },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',

@@ -22,6 +22,7 @@ export const Permissions = {
   noticeWrite: 'message:notice:write',
   deviceTypeWrite: 'device:type:write',
   regionWrite: 'device:region:write',
+  deviceWrite: 'device:device:write',
   contentWrite: 'content:item:write',
   smsAccountWrite: 'system:sms:account',
 } as const;

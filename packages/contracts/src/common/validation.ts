@@ -73,6 +73,21 @@ export const validationMessages = {
     'zh-CN': '边界须为至少 4 个点的闭合环（首尾相同）',
     'en-US': 'A boundary ring needs at least 4 positions, the last equal to the first',
   },
+  'validation.deviceCode': {
+    'zh-CN': '设备编码为 1–40 位字母、数字或 _ . -，以字母或数字开头',
+    'en-US': 'Device codes are 1–40 letters, digits or _ . -, starting with a letter or digit',
+  },
+  'validation.date': { 'zh-CN': '日期格式应为 YYYY-MM-DD', 'en-US': 'Dates are YYYY-MM-DD' },
+  'validation.longitude': { 'zh-CN': '经度须在 -180 到 180 之间', 'en-US': 'Longitude is between -180 and 180' },
+  'validation.latitude': { 'zh-CN': '纬度须在 -90 到 90 之间', 'en-US': 'Latitude is between -90 and 90' },
+  'validation.coordinatesPair': {
+    'zh-CN': '经度和纬度须同时填写',
+    'en-US': 'Give both longitude and latitude, or neither',
+  },
+  'validation.warrantyBeforeInstall': {
+    'zh-CN': '质保截止日期不能早于安装日期',
+    'en-US': 'The warranty cannot end before the installation date',
+  },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

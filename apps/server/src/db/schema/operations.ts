@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -55,6 +56,21 @@ export const regions = pgTable(
   (t) => [index().on(t.parentId)],
 );
 
+/** Pump stations and sites: where devices are installed. */
+export const stations = pgTable('stations', {
+  id: serial().primaryKey(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  /** rainwater | sewage | booster */
+  kind: text().notNull(),
+  regionId: integer().references(() => regions.id),
+  longitude: doublePrecision(),
+  latitude: doublePrecision(),
+  pumps: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export const devices = pgTable(
   'devices',
   {
@@ -63,13 +79,32 @@ export const devices = pgTable(
     name: text().notNull(),
     typeId: integer().references(() => deviceTypes.id),
     regionId: integer().references(() => regions.id),
+    stationId: integer().references(() => stations.id),
+    model: text().notNull().default(''),
+    manufacturer: text().notNull().default(''),
+    /** Serial number or IMEI. */
+    serialNo: text().notNull().default(''),
+    /** WGS-84. */
+    longitude: doublePrecision(),
+    latitude: doublePrecision(),
+    installDate: date({ mode: 'string' }),
+    lastSeenAt: timestamp({ withTimezone: true }),
+    /** SHA-256 of the ingest secret; the secret itself is shown once. */
+    secretHash: text().notNull().default(''),
     warrantyEnd: date({ mode: 'string' }),
     serviceEnd: date({ mode: 'string' }),
     status: text().notNull().default('inactive'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.warrantyEnd), index().on(t.serviceEnd)],
+  (t) => [
+    index().on(t.warrantyEnd),
+    index().on(t.serviceEnd),
+    index().on(t.typeId),
+    index().on(t.regionId),
+    index().on(t.stationId),
+    index().on(t.status),
+  ],
 );
 
 /**

@@ -96,7 +96,10 @@ export const seedMenuTree: SeedMenu[] = [
         path: 'deviceList',
         zh: '设备列表',
         en: 'Device list',
-        children: [{ ...btn(Permissions.deviceTypeWrite, '管理设备类型', 'Manage device types'), adminOnly: true }],
+        children: [
+          { ...btn(Permissions.deviceWrite, '编辑设备', 'Edit devices'), adminOnly: true },
+          { ...btn(Permissions.deviceTypeWrite, '管理设备类型', 'Manage device types'), adminOnly: true },
+        ],
       },
       { name: 'deviceArchives', path: 'deviceArchives', zh: '设备档案', en: 'Device archives' },
       {

@@ -1,0 +1,127 @@
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { devices, deviceTypes, regions, stations } from '../../db/schema/index.ts';
+import { containing } from '../organization/organization.repository.ts';
+
+export interface DeviceFilter {
+  keyword?: string | undefined;
+  typeId?: number | undefined;
+  regionIds?: number[] | undefined;
+  stationId?: number | undefined;
+  status?: string | undefined;
+  sort: 'code' | 'name' | 'installDate' | 'warrantyEnd' | 'lastSeenAt';
+  order: 'asc' | 'desc';
+}
+
+const SORT = {
+  code: devices.code,
+  name: devices.name,
+  installDate: devices.installDate,
+  warrantyEnd: devices.warrantyEnd,
+  lastSeenAt: devices.lastSeenAt,
+} as const;
+
+export function createDevicesRepository(db: Queryable) {
+  const joined = () =>
+    db
+      .select({
+        device: devices,
+        typeCode: deviceTypes.code,
+        typeZh: deviceTypes.nameZh,
+        typeEn: deviceTypes.nameEn,
+        regionName: regions.name,
+        stationName: stations.name,
+      })
+      .from(devices)
+      .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+      .leftJoin(regions, eq(regions.id, devices.regionId))
+      .leftJoin(stations, eq(stations.id, devices.stationId));
+
+  const where = (f: Partial<DeviceFilter>): SQL | undefined =>
+    and(
+      f.keyword
+        ? or(
+            ilike(devices.code, containing(f.keyword)),
+            ilike(devices.name, containing(f.keyword)),
+            ilike(devices.serialNo, containing(f.keyword)),
+          )
+        : undefined,
+      f.typeId ? eq(devices.typeId, f.typeId) : undefined,
+      f.regionIds ? (f.regionIds.length ? inArray(devices.regionId, f.regionIds) : sql`false`) : undefined,
+      f.stationId ? eq(devices.stationId, f.stationId) : undefined,
+      f.status ? eq(devices.status, f.status) : undefined,
+    );
+
+  return {
+    async page(f: DeviceFilter & { page: number; pageSize: number }) {
+      const condition = where(f);
+      const [total] = await db.select({ n: count() }).from(devices).where(condition);
+      const rows = await joined()
+        .where(condition)
+        .orderBy((f.order === 'asc' ? asc : desc)(SORT[f.sort]), asc(devices.id))
+        .limit(f.pageSize)
+        .offset((f.page - 1) * f.pageSize);
+      return { total: total?.n ?? 0, rows };
+    },
+    byId: (id: number) =>
+      joined()
+        .where(eq(devices.id, id))
+        .then((rows) => rows[0]),
+    byCode: (code: string) =>
+      db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.code, code))
+        .then((rows) => rows[0]),
+    typeExists: (id: number) =>
+      db
+        .select({ id: deviceTypes.id })
+        .from(deviceTypes)
+        .where(eq(deviceTypes.id, id))
+        .then((rows) => rows.length > 0),
+    regionExists: (id: number) =>
+      db
+        .select({ id: regions.id })
+        .from(regions)
+        .where(eq(regions.id, id))
+        .then((rows) => rows.length > 0),
+    station: (id: number) =>
+      db
+        .select()
+        .from(stations)
+        .where(eq(stations.id, id))
+        .then((rows) => rows[0]),
+    /** A region and every region below it. */
+    async regionSubtree(id: number): Promise<number[]> {
+      const [r] = await db.select({ ancestors: regions.ancestors }).from(regions).where(eq(regions.id, id));
+      if (!r) return [];
+      const prefix = `${r.ancestors},${id}`;
+      const rows = await db
+        .select({ id: regions.id })
+        .from(regions)
+        .where(or(eq(regions.id, id), eq(regions.ancestors, prefix), like(regions.ancestors, `${prefix},%`)));
+      return rows.map((x) => x.id);
+    },
+    stations: () =>
+      db
+        .select({
+          station: stations,
+          regionName: regions.name,
+          devices: sql<number>`(select count(*) from ${devices} d where d.station_id = "stations"."id")`.mapWith(
+            Number,
+          ),
+        })
+        .from(stations)
+        .leftJoin(regions, eq(regions.id, stations.regionId))
+        .orderBy(asc(stations.code)),
+    insert: (values: typeof devices.$inferInsert) =>
+      db
+        .insert(devices)
+        .values(values)
+        .returning({ id: devices.id })
+        .then((rows) => rows[0]!.id),
+    update: (id: number, values: Partial<typeof devices.$inferInsert>) =>
+      db.update(devices).set(values).where(eq(devices.id, id)),
+    remove: (id: number) => db.delete(devices).where(eq(devices.id, id)),
+  };
+}
