@@ -16,6 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await resetDatabase(t.database);
+  // These tests build their own small city: the demo city's register is set aside.
+  await t.database.db.delete(devices);
+  await t.database.db.delete(stations);
+  await t.database.db.delete(regions);
   admin = await t.login();
   user = await t.login('user', 'User@2026');
   const db = t.database.db;

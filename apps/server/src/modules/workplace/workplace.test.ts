@@ -21,11 +21,16 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payloa
 
 describe('Workplace data panel', () => {
   it('counts from the database: balance, the user’s pending orders, renewals within 30 days, published content', async () => {
+    // The demo city's devices whose warranty ends within 30 days of the seed's "now".
+    const soon = (await t.database.db.select().from(devices)).filter(
+      (d) => d.warrantyEnd && d.warrantyEnd >= '2026-06-01' && d.warrantyEnd <= '2026-07-01',
+    ).length;
+    expect(soon).toBeGreaterThan(3);
     const empty = (await call('GET', '/api/workplace/overview', user)).json().data;
     expect(empty).toEqual({
       balance: { amount: 200, currency: 'CNY', low: false, lowThreshold: 50, price: 0.05 },
       pendingOrders: 0,
-      renewalOrders: 0,
+      renewalOrders: soon,
       onlineContent: 16,
     });
     const [me] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
@@ -41,7 +46,7 @@ describe('Workplace data panel', () => {
       { code: 'PT-002', name: '过保压力变送器', warrantyEnd: '2026-05-01' },
     ]);
     const data = (await call('GET', '/api/workplace/overview', user)).json().data;
-    expect(data).toMatchObject({ pendingOrders: 1, renewalOrders: 2 });
+    expect(data).toMatchObject({ pendingOrders: 1, renewalOrders: soon + 2 });
     expect((await call('GET', '/api/workplace/overview', admin)).json().data.pendingOrders).toBe(0);
   });
 

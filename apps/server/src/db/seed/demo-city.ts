@@ -1,0 +1,266 @@
+import type { Boundary } from '@water/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../client.ts';
+import { devices, deviceTypes, regions, stations } from '../schema/index.ts';
+import { markSeeded, seededKeys } from './marks.ts';
+
+/**
+ * The demo city's asset register: 岚川市, a fictional county-level city on a river, with 4 districts,
+ * 10 drainage catchments, 12 lift stations and about 150 devices. Coordinates are WGS-84 in one
+ * plausible area; everything is derived, so the same seed gives the same city every time.
+ */
+const CITY = { lng: 119.6, lat: 29.06, width: 0.16, height: 0.1 };
+
+interface DistrictPlan {
+  code: string;
+  name: string;
+  /** Column and row of the district in a 2×2 grid over the city. */
+  cell: [number, number];
+  catchments: string[];
+}
+
+const districts: DistrictPlan[] = [
+  { code: 'LC-E', name: '城东区', cell: [1, 0], catchments: ['滨江', '东湖', '站前'] },
+  { code: 'LC-W', name: '城西区', cell: [0, 0], catchments: ['西山', '老城'] },
+  { code: 'LC-N', name: '江北区', cell: [0, 1], catchments: ['北岸', '工业园', '新城'] },
+  { code: 'LC-D', name: '经济开发区', cell: [1, 1], catchments: ['科创', '物流'] },
+];
+
+const rect = (lng: number, lat: number, w: number, h: number): Boundary => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [round(lng), round(lat)],
+      [round(lng + w), round(lat)],
+      [round(lng + w), round(lat + h)],
+      [round(lng), round(lat + h)],
+      [round(lng), round(lat)],
+    ],
+  ],
+});
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+// Deterministic "randomness": the same city every time.
+const noise = (a: number, b: number) => {
+  const x = Math.sin(a * 12.9898 + b * 78.233) * 43_758.5453;
+  return x - Math.floor(x);
+};
+
+/** Station i of the 12, spread over the catchments (the bigger districts get more). */
+const stationNames = [
+  ['滨江雨水泵站', 'rainwater'],
+  ['东湖污水泵站', 'sewage'],
+  ['站前路雨水泵站', 'rainwater'],
+  ['西山污水泵站', 'sewage'],
+  ['老城区雨水泵站', 'rainwater'],
+  ['北岸雨水泵站', 'rainwater'],
+  ['工业园污水泵站', 'sewage'],
+  ['新城雨污合建泵站', 'rainwater'],
+  ['科创园污水泵站', 'sewage'],
+  ['物流园雨水泵站', 'rainwater'],
+  ['滨江二号污水泵站', 'sewage'],
+  ['北岸二号雨水泵站', 'rainwater'],
+] as const;
+
+const MODELS: Record<string, { model: string; maker: string }[]> = {
+  level_gauge: [
+    { model: 'SITRANS LU240', maker: '西门子' },
+    { model: 'VEGAPULS C 21', maker: '威格' },
+  ],
+  flow_meter: [
+    { model: 'LDG-200', maker: '上海光华' },
+    { model: 'Promag W 400', maker: '恩德斯豪斯' },
+  ],
+  pressure_transmitter: [{ model: 'PDS423', maker: '川仪' }],
+  water_quality_analyser: [{ model: 'SC1000', maker: '哈希' }],
+  rain_gauge: [{ model: 'JDZ05-1', maker: '天津气象仪器' }],
+  manhole_cover_sensor: [{ model: 'JG-NB200', maker: '拓普索尔' }],
+  pump_controller: [{ model: 'Modicon M251', maker: '施耐德' }],
+  camera: [{ model: 'DS-2DE4425IW', maker: '海康威视' }],
+  gateway: [{ model: 'AR502H', maker: '华为' }],
+};
+
+const DAY = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function seedDemoCity(db: Queryable, now: Date): Promise<void> {
+  if ((await seededKeys(db, ['demo:city'])).has('demo:city')) return;
+  await markSeeded(db, ['demo:city']);
+
+  const [city] = await db
+    .insert(regions)
+    .values({
+      code: 'LC',
+      name: '岚川市',
+      kind: 'city',
+      boundary: rect(CITY.lng, CITY.lat, CITY.width, CITY.height),
+    })
+    .onConflictDoNothing({ target: regions.code })
+    .returning();
+  // An administrator who already keeps a region LC runs their own city: leave it be.
+  if (!city) return;
+
+  const catchmentIds: { id: number; box: [number, number, number, number]; name: string }[] = [];
+  for (const [d, plan] of districts.entries()) {
+    const w = CITY.width / 2;
+    const h = CITY.height / 2;
+    const lng = CITY.lng + plan.cell[0] * w;
+    const lat = CITY.lat + plan.cell[1] * h;
+    const [district] = await db
+      .insert(regions)
+      .values({
+        code: plan.code,
+        name: plan.name,
+        kind: 'district',
+        parentId: city.id,
+        ancestors: `0,${city.id}`,
+        orderNum: d + 1,
+        boundary: rect(lng, lat, w, h),
+      })
+      .returning();
+    const cw = w / plan.catchments.length;
+    for (const [c, name] of plan.catchments.entries()) {
+      const box: [number, number, number, number] = [lng + c * cw, lat, cw, h];
+      const [catchment] = await db
+        .insert(regions)
+        .values({
+          code: `${plan.code}-${String(c + 1).padStart(2, '0')}`,
+          name: `${name}排水片区`,
+          kind: 'catchment',
+          parentId: district!.id,
+          ancestors: `0,${city.id},${district!.id}`,
+          orderNum: c + 1,
+          boundary: rect(...box),
+        })
+        .returning();
+      catchmentIds.push({ id: catchment!.id, box, name });
+    }
+  }
+
+  const types = await db
+    .select({ id: deviceTypes.id, code: deviceTypes.code })
+    .from(deviceTypes)
+    .where(inArray(deviceTypes.code, Object.keys(MODELS)));
+  const typeId = (code: string) => types.find((t) => t.code === code)?.id;
+  // Demo devices need the built-in types; an install that removed them gets no demo devices.
+  if (types.length !== Object.keys(MODELS).length) return;
+
+  const rows: (typeof devices.$inferInsert)[] = [];
+  let n = 0;
+  const device = (
+    code: string,
+    name: string,
+    type: string,
+    regionId: number,
+    stationId: number | null,
+    lng: number,
+    lat: number,
+  ) => {
+    n++;
+    const options = MODELS[type]!;
+    const pick = options[n % options.length]!;
+    // Installed over the last six years; warranties of three years, some ending in the next month.
+    const installed = new Date(now.getTime() - Math.floor(200 + noise(n, 1) * 2000) * DAY);
+    const warrantyEnd =
+      n % 17 === 0
+        ? new Date(now.getTime() + Math.floor(3 + noise(n, 2) * 25) * DAY)
+        : new Date(installed.getTime() + 3 * 365 * DAY);
+    rows.push({
+      code,
+      name,
+      typeId: typeId(type)!,
+      regionId,
+      stationId,
+      model: pick.model,
+      manufacturer: pick.maker,
+      serialNo: `SN${installed.getUTCFullYear()}${String(1000 + n).padStart(5, '0')}`,
+      longitude: round(lng),
+      latitude: round(lat),
+      installDate: isoDay(installed),
+      warrantyEnd: isoDay(warrantyEnd < installed ? new Date(installed.getTime() + DAY) : warrantyEnd),
+      status: 'inactive',
+      createdAt: now,
+      updatedAt: now,
+    });
+  };
+
+  for (const [i, [name, kind]] of stationNames.entries()) {
+    const area = catchmentIds[i % catchmentIds.length]!;
+    const [x, y, w, h] = area.box;
+    const lng = x + w * (0.3 + noise(i, 3) * 0.4);
+    const lat = y + h * (0.3 + noise(i, 4) * 0.4);
+    const pumps = 2 + (i % 3);
+    const code = `PS${String(i + 1).padStart(2, '0')}`;
+    const [station] = await db
+      .insert(stations)
+      .values({ code, name, kind, regionId: area.id, longitude: round(lng), latitude: round(lat), pumps })
+      .returning();
+    const at = (k: number) => [lng + k * 0.0002, lat + k * 0.0001] as const;
+    device(`${code}-LT01`, `${name}前池液位计`, 'level_gauge', area.id, station!.id, ...at(1));
+    device(`${code}-FM01`, `${name}出水流量计`, 'flow_meter', area.id, station!.id, ...at(2));
+    for (let p = 1; p <= pumps; p++) {
+      device(`${code}-P${p}`, `${name}${p}号泵控制器`, 'pump_controller', area.id, station!.id, ...at(2 + p));
+    }
+    device(`${code}-CAM01`, `${name}泵房摄像头`, 'camera', area.id, station!.id, ...at(7));
+    device(`${code}-GW01`, `${name}数据网关`, 'gateway', area.id, station!.id, ...at(8));
+    if (kind === 'sewage')
+      device(`${code}-WQ01`, `${name}进水水质仪`, 'water_quality_analyser', area.id, station!.id, ...at(9));
+  }
+
+  // The network between the stations: manhole covers, rain gauges, supply pressure and quality.
+  for (const [c, area] of catchmentIds.entries()) {
+    const [x, y, w, h] = area.box;
+    const spot = (k: number) => [x + w * noise(c, k), y + h * noise(k, c + 7)] as const;
+    for (let m = 1; m <= 4; m++) {
+      device(
+        `MH-${String(c + 1).padStart(2, '0')}-${String(m).padStart(3, '0')}`,
+        `${area.name}${m}号检查井井盖`,
+        'manhole_cover_sensor',
+        area.id,
+        null,
+        ...spot(m),
+      );
+    }
+    device(
+      `PT-${String(c + 1).padStart(2, '0')}-01`,
+      `${area.name}供水压力监测点`,
+      'pressure_transmitter',
+      area.id,
+      null,
+      ...spot(11),
+    );
+    device(
+      `PT-${String(c + 1).padStart(2, '0')}-02`,
+      `${area.name}管网末梢压力点`,
+      'pressure_transmitter',
+      area.id,
+      null,
+      ...spot(12),
+    );
+    if (c % 2 === 0)
+      device(
+        `RG-${String(c / 2 + 1).padStart(2, '0')}`,
+        `${area.name}雨量站`,
+        'rain_gauge',
+        area.id,
+        null,
+        ...spot(13),
+      );
+    if (c % 3 === 0)
+      device(
+        `WQ-N${String(c / 3 + 1).padStart(2, '0')}`,
+        `${area.name}管网水质监测点`,
+        'water_quality_analyser',
+        area.id,
+        null,
+        ...spot(14),
+      );
+  }
+
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insert(devices)
+      .values(rows.slice(i, i + 100))
+      .onConflictDoNothing({ target: devices.code });
+  }
+}
