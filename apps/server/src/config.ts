@@ -72,6 +72,15 @@ export const settingsSchema = z.object({
     .describe('Port of the embedded MQTT broker (1884, clear of a Mosquitto on 1883); 0 turns it off'),
   MQTT_HOST: z.string().min(1).default('0.0.0.0').describe('Interface the embedded MQTT broker listens on'),
   WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/.test(v), {
+      error: 'an http(s) raster tile URL with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png',
+    })
+    .optional()
+    .describe(
+      'Raster base-map tiles for the console maps; when unset maps draw regions and assets on a plain ground (offline)',
+    ),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

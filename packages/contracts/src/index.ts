@@ -10,6 +10,7 @@ export * from './content.ts';
 export * from './device-types.ts';
 export * from './devices.ts';
 export * from './logs.ts';
+export * from './map.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';

@@ -1,5 +1,6 @@
 import {
   type Boundary,
+  mapApi,
   Permissions,
   type Region,
   type RegionKind,
@@ -97,6 +98,23 @@ export async function regionsRoutes(app: FastifyInstance) {
       await repo(req).rebaseDescendants(`${current.region.ancestors},${id}`, `${ancestors},${id}`);
     }
   }
+
+  // The map's ground: a tile URL when one is configured, else plain (the console works offline).
+  route(app, mapApi.config, { access: 'session' }, async (req) => {
+    const rows = await repo(req).all();
+    const boxes = rows.flatMap(({ region }) => {
+      const b = region.boundary as Boundary | null;
+      if (!b) return [];
+      const rings = b.type === 'Polygon' ? b.coordinates : b.coordinates.flat();
+      return rings.flat();
+    });
+    const lngs = boxes.map((p) => p[0]!);
+    const lats = boxes.map((p) => p[1]!);
+    const center: [number, number] = boxes.length
+      ? [(Math.min(...lngs) + Math.max(...lngs)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2]
+      : [119.68, 29.11];
+    return { tileUrl: app.config.MAP_TILE_URL ?? null, center, zoom: 12 };
+  });
 
   route(app, regionsApi.tree, { access: 'session' }, async (req) => buildRegionTree(await repo(req).all()));
 

@@ -187,3 +187,13 @@ describe('monitoring regions', () => {
     expect(((await call('GET', '/api/regions/geojson', admin)).json().data.features as unknown[]).length).toBe(5);
   });
 });
+
+describe('map config', () => {
+  it('works offline by default, centred on the regions', async () => {
+    await makeTree();
+    const config = (await call('GET', '/api/map/config', user)).json().data;
+    expect(config.tileUrl).toBeNull();
+    expect(config.center[0]).toBeCloseTo(119.61, 2);
+    expect(config.center[1]).toBeCloseTo(29.11, 2);
+  });
+});
