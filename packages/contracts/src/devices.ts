@@ -13,7 +13,16 @@ export const STATION_KINDS = ['rainwater', 'sewage', 'booster'] as const;
 export type StationKind = (typeof STATION_KINDS)[number];
 export const DEVICE_SORT_FIELDS = ['code', 'name', 'installDate', 'warrantyEnd', 'lastSeenAt'] as const;
 
-const isoDate = z.iso.date({ error: 'validation.date' });
+// A plain pattern and a calendar check: z.iso would add its whole family to the sign-in bundle.
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      error: 'validation.date',
+    },
+  );
 const longitude = z
   .number()
   .finite()

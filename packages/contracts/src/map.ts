@@ -3,7 +3,7 @@ import { endpoint } from './common/endpoint.ts';
 
 export const mapConfigSchema = z.object({
   tileUrl: z.string().nullable().describe('raster tiles {z}/{x}/{y}; null: no base map (offline)'),
-  center: z.tuple([z.number(), z.number()]).describe('[longitude, latitude] of the demo city or the regions'),
+  center: z.array(z.number()).length(2).describe('[longitude, latitude] of the demo city or the regions'),
   zoom: z.number(),
 });
 export type MapConfig = z.infer<typeof mapConfigSchema>;

@@ -9,10 +9,16 @@ const tags = ['regions'] as const;
 export const REGION_KINDS = ['city', 'district', 'catchment', 'pressure_zone'] as const;
 export type RegionKind = (typeof REGION_KINDS)[number];
 
-/** A WGS-84 position: longitude then latitude, as GeoJSON (RFC 7946) orders them. */
+/**
+ * A WGS-84 position: longitude then latitude (an altitude may follow), as GeoJSON (RFC 7946)
+ * orders them. An array with a check rather than a tuple: the console's sign-in bundle carries the
+ * zod it uses, and this keeps tuples out of it.
+ */
 const position = z
-  .tuple([z.number().finite().min(-180).max(180), z.number().finite().min(-90).max(90)])
-  .rest(z.number().finite())
+  .array(z.number().finite())
+  .min(2)
+  .max(3)
+  .refine((p) => Math.abs(p[0] ?? 999) <= 180 && Math.abs(p[1] ?? 999) <= 90, { error: 'validation.position' })
   .describe('[longitude, latitude]');
 
 const sameSpot = (a: number[] | undefined, b: number[] | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1];

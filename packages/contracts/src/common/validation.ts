@@ -69,6 +69,10 @@ export const validationMessages = {
     'zh-CN': '区域编码为 1–32 位字母、数字、_ 或 -',
     'en-US': 'Region codes are 1–32 letters, digits, _ or -',
   },
+  'validation.position': {
+    'zh-CN': '坐标须为 [经度, 纬度]，经度 -180–180，纬度 -90–90',
+    'en-US': 'Positions are [longitude, latitude], longitude -180–180, latitude -90–90',
+  },
   'validation.ringOpen': {
     'zh-CN': '边界须为至少 4 个点的闭合环（首尾相同）',
     'en-US': 'A boundary ring needs at least 4 positions, the last equal to the first',
