@@ -14,7 +14,7 @@ test.describe('sign-in', () => {
     await expect(page.getByText('欢迎使用')).toBeVisible();
     await expect.poll(() => hashPath(page)).toBe('/device/deviceList?region=3&page=2');
     await expect(page.locator('.side-menu')).toBeVisible();
-    await expect(page.getByText('「设备列表」将在后续版本中提供')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '设备列表', level: 1 })).toBeVisible();
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const me = await request.get('/api/v1/remote/users/role-info', { headers: { Authorization: `Bearer ${token}` } });

@@ -17,7 +17,7 @@ export const devicesRoutes: RouteDef[] = [
         path: 'deviceList',
         labelKey: 'menu.deviceList',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/device-list-page.tsx').then((m) => ({ default: m.DeviceListPage })),
       },
       {
         name: 'deviceArchives',
@@ -31,7 +31,7 @@ export const devicesRoutes: RouteDef[] = [
         path: 'monitoRingregion',
         labelKey: 'menu.monitoRingregion',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/region-page.tsx').then((m) => ({ default: m.RegionPage })),
       },
     ],
   },

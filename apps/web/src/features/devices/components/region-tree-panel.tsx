@@ -1,0 +1,131 @@
+import { Button, Empty, Popconfirm, Tag, Tree } from '@arco-design/web-react';
+import type { RegionKind, RegionNode } from '@water/contracts';
+import type { ReactNode } from 'react';
+import type { RegionI18n, RegionMessageKey } from '../use-region-i18n.ts';
+
+const KIND_COLORS: Record<RegionKind, string> = {
+  city: 'arcoblue',
+  district: 'cyan',
+  catchment: 'green',
+  pressure_zone: 'orangered',
+};
+
+export function RegionKindTag({ kind, t }: { kind: RegionKind; t: RegionI18n['t'] }) {
+  return (
+    <Tag size="small" color={KIND_COLORS[kind]} bordered>
+      {t(`region.kind.${kind}`)}
+    </Tag>
+  );
+}
+
+interface TreeData {
+  key: string;
+  title: ReactNode;
+  children: TreeData[];
+}
+
+/** The region tree: a row per region with its kind, its own device count and (for writers) actions. */
+export function RegionTreePanel({
+  nodes,
+  selectedId,
+  expanded,
+  onExpand,
+  onSelect,
+  writer,
+  removing,
+  onAddChild,
+  onEdit,
+  onDelete,
+  t,
+}: {
+  nodes: RegionNode[];
+  selectedId: number | null;
+  expanded: number[];
+  onExpand: (ids: number[]) => void;
+  onSelect: (node: RegionNode) => void;
+  writer: boolean;
+  removing: number | null;
+  onAddChild: (node: RegionNode) => void;
+  onEdit: (node: RegionNode) => void;
+  onDelete: (node: RegionNode) => Promise<unknown>;
+  t: RegionI18n['t'];
+}) {
+  if (!nodes.length) return <Empty description={t('region.empty')} />;
+
+  const label = (action: RegionMessageKey, node: RegionNode) =>
+    t('region.actionLabel', { action: t(action), name: node.name });
+  // The buttons sit inside the tree row: a click on one must not also select the row.
+  const stop = (event: React.MouseEvent) => event.stopPropagation();
+
+  const toData = (node: RegionNode): TreeData => ({
+    key: String(node.id),
+    title: (
+      <span className="region-node">
+        <span className="region-node__name">{node.name}</span>
+        <RegionKindTag kind={node.kind} t={t} />
+        <span className="region-node__count" title={t('region.devices', { n: node.devices })}>
+          {node.devices}
+        </span>
+        {writer ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's own click; the buttons inside are the controls.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: as above, keyboard activation of the buttons does not reach the row.
+          <span className="region-node__actions" onClick={stop}>
+            <Button
+              type="text"
+              size="mini"
+              aria-label={label('region.action.addChild', node)}
+              onClick={() => onAddChild(node)}
+            >
+              {t('region.action.addChild')}
+            </Button>
+            <Button type="text" size="mini" aria-label={label('region.action.edit', node)} onClick={() => onEdit(node)}>
+              {t('region.action.edit')}
+            </Button>
+            <Popconfirm
+              title={t('region.confirm.delete', { name: node.name })}
+              okText={t('region.action.delete')}
+              cancelText={t('region.cancel')}
+              okButtonProps={{ status: 'danger' }}
+              onOk={() => onDelete(node)}
+            >
+              <Button
+                type="text"
+                size="mini"
+                status="danger"
+                aria-label={label('region.action.delete', node)}
+                disabled={removing === node.id}
+              >
+                {t('region.action.delete')}
+              </Button>
+            </Popconfirm>
+          </span>
+        ) : null}
+      </span>
+    ),
+    children: node.children.map(toData),
+  });
+
+  const byId = new Map<string, RegionNode>();
+  const index = (list: RegionNode[]) => {
+    for (const n of list) {
+      byId.set(String(n.id), n);
+      index(n.children);
+    }
+  };
+  index(nodes);
+
+  return (
+    <Tree
+      className="region-tree"
+      blockNode
+      treeData={nodes.map(toData)}
+      selectedKeys={selectedId === null ? [] : [String(selectedId)]}
+      expandedKeys={expanded.map(String)}
+      onExpand={(keys) => onExpand(keys.map(Number))}
+      onSelect={(keys) => {
+        const node = keys[0] === undefined ? undefined : byId.get(keys[0]);
+        if (node) onSelect(node);
+      }}
+    />
+  );
+}
