@@ -4,6 +4,7 @@ import { queryClient } from '../../shared/api/query-client.ts';
 import { useI18n } from '../../shared/i18n/i18n-provider.tsx';
 import type { MessageKey } from '../../shared/i18n/messages.ts';
 import { translate } from '../../shared/i18n/messages.ts';
+import { writeClipboard } from '../../shared/lib/clipboard.ts';
 import { sessionQueries } from '../../shared/session/session-queries.ts';
 import {
   type AppSettings,
@@ -42,23 +43,6 @@ export async function loadServerMenu(): Promise<boolean> {
     Notification.error({ id: NOTICE_ID, content: translate('settings.menuFromServer.error'), closable: true });
     return false;
   }
-}
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Old browsers and insecure origins have no async clipboard.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

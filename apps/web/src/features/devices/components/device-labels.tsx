@@ -1,5 +1,4 @@
-import { Button, Message, Tag } from '@arco-design/web-react';
-import { IconCopy } from '@arco-design/web-react/icon';
+import { Tag } from '@arco-design/web-react';
 import type { DeviceStatus, RegionNode } from '@water/contracts';
 import type { DeviceListI18n, DeviceListMessageKey } from '../use-device-list-i18n.ts';
 
@@ -67,43 +66,3 @@ export interface RegionTreeNode {
 /** The region tree as Arco's TreeSelect takes it (string keys). */
 export const toRegionTreeData = (nodes: RegionNode[]): RegionTreeNode[] =>
   nodes.map((r) => ({ key: String(r.id), title: r.name, children: toRegionTreeData(r.children) }));
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Insecure origins (a plant's intranet over http) have no async clipboard.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
-}
-
-/** A secret shown once, in a fixed-width box with a copy button. */
-export function CopyableSecret({ value, label, t }: { value: string; label: string; t: DeviceListI18n['t'] }) {
-  return (
-    <span className="device-list-secret">
-      <code className="device-list-secret__value">{value}</code>
-      <Button
-        size="mini"
-        type="text"
-        icon={<IconCopy />}
-        aria-label={t('deviceList.copyLabel', { what: label })}
-        onClick={() =>
-          writeClipboard(value).then(
-            () => Message.success(t('deviceList.copied')),
-            () => Message.warning(t('deviceList.copyFailed')),
-          )
-        }
-      >
-        {t('deviceList.copy')}
-      </Button>
-    </span>
-  );
-}

@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Modal } from '@arco-design/web-react';
+import { CopyableSecret } from '../../../shared/ui/copyable-secret.tsx';
 import { useDeviceListI18n } from '../use-device-list-i18n.ts';
-import { CopyableSecret } from './device-labels.tsx';
 
 /** What the modal shows: whose secret, and why (a new device or a new secret). */
 export type DeviceSecret = { kind: 'created' | 'rotated'; code: string; name: string; secret: string };
@@ -35,7 +35,7 @@ export function DeviceSecretModal({ value, onClose }: { value: DeviceSecret | nu
               { label: t('deviceList.col.name'), value: value.name },
               {
                 label: t('deviceList.secret.label'),
-                value: <CopyableSecret value={value.secret} label={t('deviceList.secret.label')} t={t} />,
+                value: <CopyableSecret value={value.secret} label={t('deviceList.secret.label')} />,
               },
             ]}
           />

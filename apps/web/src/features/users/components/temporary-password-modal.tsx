@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Modal } from '@arco-design/web-react';
+import { CopyableSecret } from '../../../shared/ui/copyable-secret.tsx';
 import { useUsersI18n } from '../use-users-i18n.ts';
-import { CopyableSecret } from './user-labels.tsx';
 
 /** What the modal shows: whose password, and why (a new account or a reset). */
 export type TemporaryPassword = { kind: 'created' | 'reset'; username: string; displayName: string; password: string };
@@ -35,7 +35,7 @@ export function TemporaryPasswordModal({ value, onClose }: { value: TemporaryPas
               { label: t('users.col.displayName'), value: value.displayName },
               {
                 label: t('users.password.label'),
-                value: <CopyableSecret value={value.password} label={t('users.password.label')} t={t} />,
+                value: <CopyableSecret value={value.password} label={t('users.password.label')} />,
               },
             ]}
           />

@@ -2,10 +2,10 @@ import { Alert, Button, Link, Modal, Result, Table, Upload } from '@arco-design/
 import { IconDownload } from '@arco-design/web-react/icon';
 import { type ImportReport, USER_IMPORT_MAX_BYTES } from '@water/contracts';
 import { useState } from 'react';
+import { CopyableSecret } from '../../../shared/ui/copyable-secret.tsx';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { downloadImportTemplate, useImportUsers } from '../api/users-queries.ts';
 import { useUsersI18n } from '../use-users-i18n.ts';
-import { CopyableSecret } from './user-labels.tsx';
 
 type Failed = ImportReport['failed'][number];
 type Password = ImportReport['passwords'][number];
@@ -114,7 +114,6 @@ function ImportResult({ report }: { report: ImportReport }) {
                   <CopyableSecret
                     value={row.temporaryPassword}
                     label={t('users.password.of', { username: row.username })}
-                    t={t}
                   />
                 ),
               },

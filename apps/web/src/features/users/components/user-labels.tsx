@@ -1,5 +1,4 @@
-import { Button, Message, Tag } from '@arco-design/web-react';
-import { IconCopy } from '@arco-design/web-react/icon';
+import { Tag } from '@arco-design/web-react';
 import type { DataScopeKind, RecordStatus } from '@water/contracts';
 import type { UsersI18n, UsersMessageKey } from '../use-users-i18n.ts';
 
@@ -33,45 +32,5 @@ export function ScopeTag({ scope, t }: { scope: DataScopeKind; t: UsersI18n['t']
     <Tag size="small" color={SCOPE_COLORS[scope]}>
       {scopeText(scope, t)}
     </Tag>
-  );
-}
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Insecure origins (a plant's intranet over http) have no async clipboard.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
-}
-
-/** A secret shown once, in a fixed-width box with a copy button. */
-export function CopyableSecret({ value, label, t }: { value: string; label: string; t: UsersI18n['t'] }) {
-  return (
-    <span className="users-secret">
-      <code className="users-secret__value">{value}</code>
-      <Button
-        size="mini"
-        type="text"
-        icon={<IconCopy />}
-        aria-label={t('users.copyLabel', { what: label })}
-        onClick={() =>
-          writeClipboard(value).then(
-            () => Message.success(t('users.copied')),
-            () => Message.warning(t('users.copyFailed')),
-          )
-        }
-      >
-        {t('users.copy')}
-      </Button>
-    </span>
   );
 }

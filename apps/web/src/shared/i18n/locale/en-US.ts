@@ -19,6 +19,11 @@ export const sharedEnUS = {
   'common.loading': 'Loading…',
   'common.backHome': 'Back to home',
 
+  'copy.button': 'Copy',
+  'copy.label': 'Copy {what}',
+  'copy.done': 'Copied',
+  'copy.failed': 'Could not copy: select the text and copy it by hand',
+
   'attachments.label': 'Attachments',
   'attachments.download': 'Download {name}',
 

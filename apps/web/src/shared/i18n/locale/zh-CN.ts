@@ -18,6 +18,11 @@ export const sharedZhCN = {
   'common.loading': '加载中…',
   'common.backHome': '返回首页',
 
+  'copy.button': '复制',
+  'copy.label': '复制{what}',
+  'copy.done': '已复制',
+  'copy.failed': '复制失败，请手动选中后复制',
+
   'attachments.label': '附件',
   'attachments.download': '下载 {name}',
 
