@@ -28,7 +28,7 @@ test('the admin creates a user who signs in with the temporary password, exports
   const shown = page.getByRole('dialog', { name: '用户已创建' });
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('首次登录时必须修改密码');
-  const password = (await shown.locator('.users-secret__value').textContent())?.trim() ?? '';
+  const password = (await shown.locator('.copyable-secret__value').textContent())?.trim() ?? '';
   expect(password).toMatch(/^[A-Za-z\d]{12}$/);
   await shown.getByRole('button', { name: '我已记下' }).click();
   const row = page.getByRole('row').filter({ hasText: username });
