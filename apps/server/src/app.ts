@@ -11,8 +11,10 @@ import { validatorCompiler } from './lib/validation.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { deviceArchivesRoutes } from './modules/device-archives/device-archives.routes.ts';
 import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { devicesTransferRoutes } from './modules/devices/devices-transfer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -104,6 +106,8 @@ export async function buildApp({
   await app.register(deviceTypesRoutes);
   await app.register(regionsRoutes);
   await app.register(devicesRoutes);
+  await app.register(devicesTransferRoutes);
+  await app.register(deviceArchivesRoutes);
 
   return app;
 }

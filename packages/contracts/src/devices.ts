@@ -11,10 +11,12 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 /** Rain-water and sewage lift stations, water-supply booster stations. */
 export const STATION_KINDS = ['rainwater', 'sewage', 'booster'] as const;
 export type StationKind = (typeof STATION_KINDS)[number];
+/** In service (not archived), archived (taken out of service, kept for the record), or both. */
+export const DEVICE_LIFECYCLES = ['in_service', 'archived', 'all'] as const;
 export const DEVICE_SORT_FIELDS = ['code', 'name', 'installDate', 'warrantyEnd', 'lastSeenAt'] as const;
 
 // A plain pattern and a calendar check: z.iso would add its whole family to the sign-in bundle.
-const isoDate = z
+export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
   .refine(
@@ -68,6 +70,7 @@ export const deviceSchema = z.object({
   warrantyEnd: z.string().nullable(),
   status: z.enum(DEVICE_STATUSES),
   lastSeenAt: z.string().nullable(),
+  archivedAt: z.string().nullable().describe('set once the device is archived: read-only from then on'),
   createdAt: z.string(),
 });
 export type Device = z.infer<typeof deviceSchema>;
@@ -103,9 +106,24 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   regionId: z.coerce.number().int().positive().optional().describe('this region and every region below it'),
   stationId: z.coerce.number().int().positive().optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
+  lifecycle: z.enum(DEVICE_LIFECYCLES).default('in_service'),
   sort: z.enum(DEVICE_SORT_FIELDS).default('code'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
+
+export const deviceArchiveInputSchema = z.object({
+  date: isoDate,
+  performedBy: text(60).min(1, { error: 'validation.required' }),
+  description: text(500).min(1, { error: 'validation.required' }),
+});
+export type DeviceArchiveInput = z.input<typeof deviceArchiveInputSchema>;
+
+/** What still depends on a device: while any is non-zero it can be archived but not removed. */
+export const deviceDependentsSchema = z.object({
+  archiveEntries: z.number().int(),
+  openWorkOrders: z.number().int(),
+});
+export type DeviceDependents = z.infer<typeof deviceDependentsSchema>;
 
 export const devicesApi = {
   stations: endpoint({
@@ -129,6 +147,14 @@ export const devicesApi = {
     summary: 'One device',
     tags,
     params: idParamsSchema,
+    data: deviceSchema,
+  }),
+  byCode: endpoint({
+    method: 'GET',
+    path: '/devices/by-code/:code',
+    summary: 'One device by its code: what its QR label carries',
+    tags,
+    params: z.object({ code: text(40).min(1) }),
     data: deviceSchema,
   }),
   create: endpoint({
@@ -165,10 +191,27 @@ export const devicesApi = {
     params: idParamsSchema,
     data: z.object({ secret: z.string() }),
   }),
+  dependents: endpoint({
+    method: 'GET',
+    path: '/devices/:id/dependents',
+    summary: 'What depends on a device (archive entries, open work orders): removal waits for none',
+    tags,
+    params: idParamsSchema,
+    data: deviceDependentsSchema,
+  }),
+  archive: endpoint({
+    method: 'POST',
+    path: '/devices/:id/archive',
+    summary: 'Archive a device: out of service for good, its record kept, a scrapping entry written',
+    tags,
+    params: idParamsSchema,
+    body: deviceArchiveInputSchema,
+    data: deviceSchema,
+  }),
   remove: endpoint({
     method: 'DELETE',
     path: '/devices/:id',
-    summary: 'Remove a device that nothing depends on',
+    summary: 'Remove a device that nothing depends on (otherwise archive it)',
     tags,
     params: idParamsSchema,
     data: z.null(),

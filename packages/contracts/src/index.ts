@@ -7,6 +7,8 @@ export * from './common/pagination.ts';
 export * from './common/permissions.ts';
 export * from './common/validation.ts';
 export * from './content.ts';
+export * from './device-archives.ts';
+export * from './device-transfer.ts';
 export * from './device-types.ts';
 export * from './devices.ts';
 export * from './logs.ts';

@@ -27,6 +27,9 @@ export const roleSummarySchema = z.object({
 export const roleSchema = roleSummarySchema.extend({
   menuIds: z.array(z.number().int()).describe('granted menu entries: directories, menus and buttons'),
   departmentIds: z.array(z.number().int()).describe('for data scope custom'),
+  regionIds: z
+    .array(z.number().int())
+    .describe('monitoring regions the role is limited to, each with those below it; empty: no region limit'),
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -38,6 +41,7 @@ export const roleInputSchema = z
     description: text(200).default(''),
     dataScope: z.enum(DATA_SCOPES).default('self'),
     departmentIds: z.array(z.number().int().positive()).max(500).default([]),
+    regionIds: z.array(z.number().int().positive()).max(500).default([]),
     menuIds: z.array(z.number().int().positive()).max(2000).default([]),
     sort: z.number().int().min(0).max(9999).default(0),
     status: z.enum(RECORD_STATUSES).default('enabled'),

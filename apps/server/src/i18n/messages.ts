@@ -187,8 +187,8 @@ export const messages = {
     'en-US': 'The code of a built-in role cannot change',
   },
   'roles.adminFixed': {
-    'zh-CN': '管理员角色须保持启用，且数据权限为全部',
-    'en-US': 'The administrator role stays enabled with the data scope "all"',
+    'zh-CN': '管理员角色须保持启用，数据权限为全部，且不限监测区域',
+    'en-US': 'The administrator role stays enabled with the data scope "all" and no region limit',
   },
   'roles.unknownMenu': { 'zh-CN': '菜单不存在', 'en-US': 'No such menu entry' },
   'roles.inUse': {
@@ -261,6 +261,14 @@ export const messages = {
     'zh-CN': '该区域还有 {n} 台设备，请先将它们移到其他区域',
     'en-US': '{n} devices are in this region: move them to another region first',
   },
+  'regions.hasStations': {
+    'zh-CN': '该区域还有 {n} 个站点，请先将它们移到其他区域',
+    'en-US': '{n} stations are in this region: move them to another region first',
+  },
+  'regions.usedByRoles': {
+    'zh-CN': '角色“{names}”的数据权限限定在该区域，请先修改这些角色',
+    'en-US': 'The data scope of the roles {names} is limited to this region: change those roles first',
+  },
   'regions.unknownParentCode': {
     'zh-CN': '第 {n} 个要素的上级区域编码“{code}”不存在',
     'en-US': 'Feature {n}: no region with the parent code "{code}"',
@@ -268,7 +276,37 @@ export const messages = {
   'devices.codeTaken': { 'zh-CN': '设备编码已存在', 'en-US': 'A device with this code already exists' },
   'devices.unknownType': { 'zh-CN': '设备类型不存在', 'en-US': 'No such device type' },
   'devices.unknownRegion': { 'zh-CN': '监测区域不存在', 'en-US': 'No such monitoring region' },
+  'devices.regionOutOfScope': {
+    'zh-CN': '您的角色不能管理该监测区域的设备',
+    'en-US': 'Your role does not cover devices in this monitoring region',
+  },
+  'devices.archived': {
+    'zh-CN': '该设备已归档，不能再修改',
+    'en-US': 'This device is archived and can no longer change',
+  },
+  'devices.archiveBeforeInstall': {
+    'zh-CN': '归档日期不能早于安装日期',
+    'en-US': 'A device cannot be archived before its install date',
+  },
+  'devices.archiveInFuture': {
+    'zh-CN': '归档日期不能晚于今天',
+    'en-US': 'The archive date cannot be later than today',
+  },
+  'devices.hasDependents': {
+    'zh-CN': '该设备有 {archiveEntries} 条档案记录、{openWorkOrders} 个未完成工单，不能删除；停止使用请改为归档',
+    'en-US':
+      'This device has {archiveEntries} archive entries and {openWorkOrders} open work orders: it cannot be removed. Archive it instead to take it out of service',
+  },
   'devices.unknownStation': { 'zh-CN': '站点不存在', 'en-US': 'No such station' },
+  'deviceArchives.unknownDevice': { 'zh-CN': '设备不存在', 'en-US': 'No such device' },
+  'deviceArchives.deviceArchived': {
+    'zh-CN': '该设备已归档（停用），档案只能查看',
+    'en-US': 'This device is archived (out of service): its record can only be read',
+  },
+  'deviceArchives.tooManyAttachments': {
+    'zh-CN': '每条档案记录最多 {max} 个附件',
+    'en-US': 'An archive entry can carry at most {max} attachments',
+  },
   'content.unknownCategory': { 'zh-CN': '内容分类不存在', 'en-US': 'No such content category' },
   'content.typeFixed': {
     'zh-CN': '内容类型创建后不能更改',
@@ -290,6 +328,57 @@ export const messages = {
   'upload.tooLarge': {
     'zh-CN': '文件过大，上限 {mb} MB',
     'en-US': 'The file is too large (limit {mb} MB)',
+  },
+  'csv.notUtf8': {
+    'zh-CN': 'CSV 文件须为 UTF-8 编码（不支持 GBK/GB18030）：请在 Excel 中另存为“CSV UTF-8（逗号分隔）”',
+    'en-US': 'CSV files must be UTF-8 (GBK/GB18030 is not supported): in Excel, save as "CSV UTF-8 (Comma delimited)"',
+  },
+  'csv.unreadable': { 'zh-CN': '无法读取该 CSV 文件', 'en-US': 'The CSV file could not be read' },
+  'import.unreadable': {
+    'zh-CN': '无法读取该文件，请使用导入模板',
+    'en-US': 'The file could not be read: use the import template',
+  },
+  'import.empty': { 'zh-CN': '文件中没有数据行', 'en-US': 'The file has no data rows' },
+  'import.tooMany': { 'zh-CN': '一次最多导入 {max} 行', 'en-US': 'At most {max} rows per import' },
+  'import.badHeader': {
+    'zh-CN': '表头不符合导入模板，应为：{columns}',
+    'en-US': 'The header row does not match the import template: {columns}',
+  },
+  'import.rowFailed': { 'zh-CN': '该行未能写入', 'en-US': 'This row could not be written' },
+  'import.duplicateInFile': { 'zh-CN': '与文件中前面的行编码重复', 'en-US': 'Same code as an earlier row of the file' },
+  'devices.transfer.fileName': { 'zh-CN': '设备列表', 'en-US': 'devices' },
+  'devices.transfer.templateName': { 'zh-CN': '设备导入模板', 'en-US': 'device-import-template' },
+  'devices.transfer.col.code': { 'zh-CN': '设备编码', 'en-US': 'Code' },
+  'devices.transfer.col.name': { 'zh-CN': '设备名称', 'en-US': 'Name' },
+  'devices.transfer.col.type': { 'zh-CN': '设备类型', 'en-US': 'Type' },
+  'devices.transfer.col.model': { 'zh-CN': '型号', 'en-US': 'Model' },
+  'devices.transfer.col.manufacturer': { 'zh-CN': '生产厂家', 'en-US': 'Manufacturer' },
+  'devices.transfer.col.serialNo': { 'zh-CN': '序列号/IMEI', 'en-US': 'Serial no./IMEI' },
+  'devices.transfer.col.region': { 'zh-CN': '所属区域', 'en-US': 'Region' },
+  'devices.transfer.col.station': { 'zh-CN': '站点编码', 'en-US': 'Station code' },
+  'devices.transfer.col.longitude': { 'zh-CN': '经度', 'en-US': 'Longitude' },
+  'devices.transfer.col.latitude': { 'zh-CN': '纬度', 'en-US': 'Latitude' },
+  'devices.transfer.col.installDate': { 'zh-CN': '安装日期', 'en-US': 'Install date' },
+  'devices.transfer.col.warrantyEnd': { 'zh-CN': '保修截止', 'en-US': 'Warranty end' },
+  'devices.transfer.col.status': { 'zh-CN': '状态', 'en-US': 'Status' },
+  'devices.transfer.status.inactive': { 'zh-CN': '未激活', 'en-US': 'Inactive' },
+  'devices.transfer.status.online': { 'zh-CN': '在线', 'en-US': 'Online' },
+  'devices.transfer.status.offline': { 'zh-CN': '离线', 'en-US': 'Offline' },
+  'devices.transfer.status.disabled': { 'zh-CN': '已停用', 'en-US': 'Disabled' },
+  'devices.transfer.unknownType': { 'zh-CN': '设备类型“{value}”不存在', 'en-US': 'No device type "{value}"' },
+  'devices.transfer.unknownRegion': { 'zh-CN': '区域“{value}”不存在', 'en-US': 'No region "{value}"' },
+  'devices.transfer.ambiguousRegion': {
+    'zh-CN': '有多个区域名为“{value}”，请填写区域编码',
+    'en-US': 'Several regions are named "{value}": give the region code',
+  },
+  'devices.transfer.unknownStation': {
+    'zh-CN': '站点编码“{value}”不存在',
+    'en-US': 'No station with the code "{value}"',
+  },
+  'devices.transfer.notANumber': { 'zh-CN': '“{value}”不是数字', 'en-US': '"{value}" is not a number' },
+  'devices.transfer.secretsNote': {
+    'zh-CN': '导入的设备尚无接入密钥：请在设备列表中对其执行“重置密钥”以签发',
+    'en-US': 'Imported devices have no ingest secret yet: issue one with "Rotate secret" in the device list',
   },
   'http.badRequest': { 'zh-CN': '请求参数错误', 'en-US': 'Bad request' },
   'http.validation': {

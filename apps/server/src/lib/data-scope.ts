@@ -1,41 +1,66 @@
 import type { DataScopeKind } from '@water/contracts';
-import { eq, like, or } from 'drizzle-orm';
+import { eq, inArray, like, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import { departments, roleDepartments, roles, users } from '../db/schema/index.ts';
+import { departments, regions, roleDepartments, roleRegions, roles, users } from '../db/schema/index.ts';
 
 /**
  * What rows of department-owned records the caller may see, from the data scope of the active role
  * (RuoYi's five): `departments` null means no department limit; `userId` set means only the
  * caller's own rows. Every list, detail and export of such records filters through it.
  *
- * The device issue adds regions as a second dimension here (a `regions` list beside `departments`).
+ * `regions` is the second dimension, for records that belong to a place (devices, stations, their
+ * archives, later their data and alarms): null means no region limit, otherwise the role's regions
+ * with every region below them. The two dimensions are independent; a record type applies the one
+ * it has.
  */
 export interface DataScope {
   kind: DataScopeKind;
   departments: number[] | null;
   userId: number | null;
+  regions: number[] | null;
 }
 
-const ALL: DataScope = { kind: 'all', departments: null, userId: null };
+type TreeTable = typeof departments | typeof regions;
 
-async function subtree(db: Queryable, id: number): Promise<number[]> {
-  const [dept] = await db.select({ ancestors: departments.ancestors }).from(departments).where(eq(departments.id, id));
-  if (!dept) return [];
-  const prefix = `${dept.ancestors},${id}`;
+/** Rows of a tree table kept as ancestor paths ("0,1,4"): the given ids and every row below them. */
+async function subtrees(db: Queryable, table: TreeTable, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const roots = await db.select({ id: table.id, ancestors: table.ancestors }).from(table).where(inArray(table.id, ids));
+  if (roots.length === 0) return [];
   const rows = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(or(eq(departments.id, id), eq(departments.ancestors, prefix), like(departments.ancestors, `${prefix},%`)));
-  return rows.map((r) => r.id);
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      or(
+        inArray(table.id, ids),
+        ...roots.flatMap((r) => {
+          const prefix = `${r.ancestors},${r.id}`;
+          return [eq(table.ancestors, prefix), like(table.ancestors, `${prefix},%`)];
+        }),
+      ),
+    );
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-export async function dataScopeOf(db: Queryable, roleId: number | null, userId: number): Promise<DataScope> {
-  // No active role sees nothing but its own.
-  if (roleId === null) return { kind: 'self', departments: null, userId };
-  const [role] = await db.select({ dataScope: roles.dataScope }).from(roles).where(eq(roles.id, roleId));
-  const kind = (role?.dataScope ?? 'self') as DataScopeKind;
-  if (kind === 'all') return ALL;
+async function regionLimit(db: Queryable, roleId: number): Promise<number[] | null> {
+  const rows = await db.select({ id: roleRegions.regionId }).from(roleRegions).where(eq(roleRegions.roleId, roleId));
+  return rows.length === 0
+    ? null
+    : subtrees(
+        db,
+        regions,
+        rows.map((r) => r.id),
+      );
+}
+
+async function departmentLimit(
+  db: Queryable,
+  roleId: number,
+  kind: DataScopeKind,
+  userId: number,
+): Promise<Omit<DataScope, 'regions'>> {
+  if (kind === 'all') return { kind, departments: null, userId: null };
   if (kind === 'self') return { kind, departments: null, userId };
   if (kind === 'custom') {
     const rows = await db
@@ -48,7 +73,35 @@ export async function dataScopeOf(db: Queryable, roleId: number | null, userId: 
   const own = user?.departmentId ?? null;
   // A user in no department, scoped to a department, sees only their own rows.
   if (own === null) return { kind: 'self', departments: null, userId };
-  return { kind, departments: kind === 'dept' ? [own] : await subtree(db, own), userId: null };
+  return { kind, departments: kind === 'dept' ? [own] : await subtrees(db, departments, [own]), userId: null };
+}
+
+export async function dataScopeOf(db: Queryable, roleId: number | null, userId: number): Promise<DataScope> {
+  // No active role sees nothing but its own, and no place at all.
+  if (roleId === null) return { kind: 'self', departments: null, userId, regions: [] };
+  const [role] = await db.select({ dataScope: roles.dataScope }).from(roles).where(eq(roles.id, roleId));
+  const kind = (role?.dataScope ?? 'self') as DataScopeKind;
+  const [byDepartment, byRegion] = await Promise.all([
+    departmentLimit(db, roleId, kind, userId),
+    regionLimit(db, roleId),
+  ]);
+  return { ...byDepartment, regions: byRegion };
+}
+
+/**
+ * The regions a place-bound list may read: what the caller asked for (a region and those below it,
+ * `requested`) within the caller's region limit. undefined means no limit at all.
+ */
+export function withinRegions(scope: DataScope, requested: number[] | undefined): number[] | undefined {
+  if (scope.regions === null) return requested;
+  if (requested === undefined) return scope.regions;
+  const allowed = new Set(scope.regions);
+  return requested.filter((id) => allowed.has(id));
+}
+
+/** Whether one place-bound record (by its region, null for none) is inside the caller's region limit. */
+export function inRegionScope(scope: DataScope, regionId: number | null): boolean {
+  return scope.regions === null || (regionId !== null && scope.regions.includes(regionId));
 }
 
 /** The caller's data scope (computed once per request). */

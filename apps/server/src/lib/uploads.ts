@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, businessError } from './errors.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv';
 
 /** File types the product accepts, told by their first bytes, with the extension they are stored under. */
 const SIGNATURES: { type: string; ext: string; test: (b: Buffer, name: string) => boolean }[] = [
@@ -32,7 +33,8 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer, name: string) =
     type: XLSX_TYPE,
     ext: 'xlsx',
     test: (b, name) => isZip(b) && /\.xlsx$/i.test(name),
-  },
+  }, // Text has no signature: a .csv name and no NUL byte (which no UTF-8 text holds, and every binary does).
+  { type: CSV_TYPE, ext: 'csv', test: (b, name) => /\.csv$/i.test(name) && !b.subarray(0, 65_536).includes(0) },
 ];
 
 function isZip(b: Buffer): boolean {
@@ -62,7 +64,7 @@ export interface StoredUpload {
  */
 export async function receiveUpload(
   req: FastifyRequest,
-  options: { maxBytes: number; types: readonly string[] },
+  options: { maxBytes: number; types: readonly string[]; refusedStatus?: 400 | 415 },
 ): Promise<{ buffer: Buffer; type: string; ext: string; name: string }> {
   if (!req.isMultipart()) throw businessError(400, 'upload.missing');
   const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
@@ -80,7 +82,8 @@ export async function receiveUpload(
   const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buffer, name));
   if (!kind) {
     const names = SIGNATURES.filter((s) => options.types.includes(s.type)).map((s) => s.ext.toUpperCase());
-    throw new AppError(415, 415, 'upload.badType', { types: names.join(', ') });
+    const status = options.refusedStatus ?? 415;
+    throw new AppError(status, status, 'upload.badType', { types: names.join(', ') });
   }
   return { buffer, type: kind.type, ext: kind.ext, name };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
-import { attachmentDisposition } from './downloads.ts';
+import { sendAttachment } from './downloads.ts';
 import { XLSX_TYPE } from './uploads.ts';
 
 export type CellValue = string | number | boolean | Date | null;
@@ -24,12 +24,7 @@ export async function sendXlsx(reply: FastifyReply, fileName: string, header: st
       dateFormat: 'yyyy-mm-dd hh:mm',
     } as never,
   ).toBuffer();
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', attachmentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(buffer);
+  return sendAttachment(reply, XLSX_TYPE, fileName, buffer);
 }
 
 /** The first sheet of a workbook as rows of trimmed text ('' for an empty cell). */

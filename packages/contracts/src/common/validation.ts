@@ -92,6 +92,18 @@ export const validationMessages = {
     'zh-CN': '质保截止日期不能早于安装日期',
     'en-US': 'The warranty cannot end before the installation date',
   },
+  'validation.scrapViaArchive': {
+    'zh-CN': '报废请在设备上执行“归档”：归档会记下报废记录并让设备退出使用',
+    'en-US': 'To scrap a device, archive it: archiving writes the scrapping entry and takes it out of service',
+  },
+  'validation.nextDueAfterDate': {
+    'zh-CN': '下次校准日期须晚于本次日期',
+    'en-US': 'The next calibration must be due after this one',
+  },
+  'validation.nextDueCalibrationOnly': {
+    'zh-CN': '只有校准记录可填写下次校准日期',
+    'en-US': 'Only a calibration has a next due date',
+  },
   'validation.controlChars': {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',

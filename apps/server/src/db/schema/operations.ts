@@ -9,13 +9,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { smsOutbox } from './auth.ts';
-import { users } from './organization.ts';
+import { roles, users } from './organization.ts';
 
 /**
  * Devices, as far as the Workplace needs them today (warranty and service-contract ends).
@@ -56,6 +57,23 @@ export const regions = pgTable(
   (t) => [index().on(t.parentId)],
 );
 
+/**
+ * The monitoring regions a role is limited to (a region includes those below it), the second
+ * data-scope dimension beside departments. A role with no rows here has no region limit.
+ */
+export const roleRegions = pgTable(
+  'role_regions',
+  {
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    regionId: integer()
+      .notNull()
+      .references(() => regions.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.regionId] }), index().on(t.regionId)],
+);
+
 /** Pump stations and sites: where devices are installed. */
 export const stations = pgTable('stations', {
   id: serial().primaryKey(),
@@ -94,6 +112,11 @@ export const devices = pgTable(
     warrantyEnd: date({ mode: 'string' }),
     serviceEnd: date({ mode: 'string' }),
     status: text().notNull().default('inactive'),
+    /**
+     * Set when the device is archived (taken out of service, scrapped): it keeps its history and
+     * archive, leaves the working lists and can no longer report. Archiving is final.
+     */
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,6 +129,9 @@ export const devices = pgTable(
     index().on(t.status),
   ],
 );
+
+/** Work-order statuses after which an order waits for nobody and holds nothing. */
+export const WORK_ORDER_DONE_STATUSES = ['closed', 'evaluated'];
 
 /**
  * Repair and inspection work orders, as far as the Workplace needs them today (what waits for whom).
@@ -120,10 +146,58 @@ export const workOrders = pgTable(
     /** collected | registered | dispatched | handling | reported | closed | evaluated */
     status: text().notNull(),
     assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The device the order is about, if any: open orders keep the device from being removed. */
+    deviceId: integer().references(() => devices.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.assigneeId, t.status)],
+  (t) => [index().on(t.assigneeId, t.status), index().on(t.deviceId)],
+);
+
+/**
+ * A device's whole-life record: installation, commissioning, calibration (with the next due date),
+ * inspection, repair, part replacement, relocation and scrapping.
+ */
+export const deviceArchiveEntries = pgTable(
+  'device_archive_entries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id),
+    /** installation | commissioning | calibration | inspection | repair | part_replacement | relocation | scrapping */
+    kind: text().notNull(),
+    /** The day the work was done (the utility's calendar day). */
+    date: date({ mode: 'string' }).notNull(),
+    /** Who did it: a person or a contractor's crew, not necessarily a console user. */
+    performedBy: text().notNull(),
+    description: text().notNull().default(''),
+    /** Calibrations: when the next one is due. */
+    nextDue: date({ mode: 'string' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.deviceId, t.date), index().on(t.kind, t.nextDue), index().on(t.date)],
+);
+
+/** Photos and PDFs that go with an archive entry; private (DATA_DIR/files), served to signed-in users. */
+export const deviceArchiveAttachments = pgTable(
+  'device_archive_attachments',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    entryId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => deviceArchiveEntries.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    /** Below DATA_DIR/files, e.g. "archives/3f2c….jpg". */
+    filePath: text().notNull(),
+    fileType: text().notNull(),
+    fileSize: integer().notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.entryId)],
 );
 
 /** The organisation's prepaid SMS account: one row. Amounts in CNY. */

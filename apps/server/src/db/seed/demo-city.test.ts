@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
-import { devices, regions, stations } from '../schema/index.ts';
+import { deviceArchiveEntries, devices, regions, stations } from '../schema/index.ts';
 import { seed } from './index.ts';
 
 let t: TestApp;
@@ -39,6 +39,8 @@ describe('the demo city', () => {
   it('seeds again without duplicates, and a region an administrator removed stays removed', async () => {
     const before = (await t.database.db.select().from(devices)).length;
     const [gone] = await t.database.db.select().from(regions).where(eq(regions.code, 'LC-D-02'));
+    const goneDevices = t.database.db.select({ id: devices.id }).from(devices).where(eq(devices.regionId, gone!.id));
+    await t.database.db.delete(deviceArchiveEntries).where(inArray(deviceArchiveEntries.deviceId, goneDevices));
     await t.database.db.delete(devices).where(eq(devices.regionId, gone!.id));
     await t.database.db.delete(stations).where(eq(stations.regionId, gone!.id));
     await t.database.db.delete(regions).where(eq(regions.id, gone!.id));

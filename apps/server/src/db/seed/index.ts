@@ -2,6 +2,7 @@ import type { Db } from '../client.ts';
 import { seedBase } from './base.ts';
 import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
+import { seedDemoArchives } from './demo-archives.ts';
 import { seedDemoCity } from './demo-city.ts';
 import { seedDeviceTypes } from './device-types.ts';
 
@@ -20,6 +21,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       const now = options.now ?? new Date();
       await seedDemo(tx, now);
       await seedDemoCity(tx, now);
+      await seedDemoArchives(tx, now);
       await seedContent(tx, { dataDir: options.dataDir, now });
     }
   });

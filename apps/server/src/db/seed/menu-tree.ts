@@ -102,6 +102,8 @@ export const seedMenuTree: SeedMenu[] = [
         ],
       },
       { name: 'deviceArchives', path: 'deviceArchives', zh: '设备档案', en: 'Device archives' },
+      // Opened from the list, a map point or a scanned QR label (?code=…), never from the menu.
+      { name: 'deviceDetail', path: 'deviceDetail', zh: '设备详情', en: 'Device details', hidden: true },
       {
         name: 'monitoRingregion',
         path: 'monitoRingregion',

@@ -1,6 +1,29 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { devices, deviceTypes, regions, stations } from '../../db/schema/index.ts';
+import {
+  deviceArchiveEntries,
+  devices,
+  deviceTypes,
+  regions,
+  stations,
+  WORK_ORDER_DONE_STATUSES,
+  workOrders,
+} from '../../db/schema/index.ts';
 import { containing } from '../organization/organization.repository.ts';
 
 export interface DeviceFilter {
@@ -9,6 +32,7 @@ export interface DeviceFilter {
   regionIds?: number[] | undefined;
   stationId?: number | undefined;
   status?: string | undefined;
+  lifecycle?: 'in_service' | 'archived' | 'all' | undefined;
   sort: 'code' | 'name' | 'installDate' | 'warrantyEnd' | 'lastSeenAt';
   order: 'asc' | 'desc';
 }
@@ -50,6 +74,11 @@ export function createDevicesRepository(db: Queryable) {
       f.regionIds ? (f.regionIds.length ? inArray(devices.regionId, f.regionIds) : sql`false`) : undefined,
       f.stationId ? eq(devices.stationId, f.stationId) : undefined,
       f.status ? eq(devices.status, f.status) : undefined,
+      f.lifecycle === 'archived'
+        ? isNotNull(devices.archivedAt)
+        : f.lifecycle === 'all'
+          ? undefined
+          : isNull(devices.archivedAt),
     );
 
   return {
@@ -102,7 +131,8 @@ export function createDevicesRepository(db: Queryable) {
         .where(or(eq(regions.id, id), eq(regions.ancestors, prefix), like(regions.ancestors, `${prefix},%`)));
       return rows.map((x) => x.id);
     },
-    stations: () =>
+    /** Stations, those of the given regions only when `regionIds` is set. */
+    stations: (regionIds?: number[]) =>
       db
         .select({
           station: stations,
@@ -113,6 +143,7 @@ export function createDevicesRepository(db: Queryable) {
         })
         .from(stations)
         .leftJoin(regions, eq(regions.id, stations.regionId))
+        .where(regionIds ? (regionIds.length ? inArray(stations.regionId, regionIds) : sql`false`) : undefined)
         .orderBy(asc(stations.code)),
     insert: (values: typeof devices.$inferInsert) =>
       db
@@ -122,6 +153,26 @@ export function createDevicesRepository(db: Queryable) {
         .then((rows) => rows[0]!.id),
     update: (id: number, values: Partial<typeof devices.$inferInsert>) =>
       db.update(devices).set(values).where(eq(devices.id, id)),
-    remove: (id: number) => db.delete(devices).where(eq(devices.id, id)),
+    /** What depends on a device. The telemetry issue adds its stored points here. */
+    async dependents(id: number) {
+      const [[entries], [orders]] = await Promise.all([
+        db.select({ n: count() }).from(deviceArchiveEntries).where(eq(deviceArchiveEntries.deviceId, id)),
+        db
+          .select({ n: count() })
+          .from(workOrders)
+          .where(and(eq(workOrders.deviceId, id), notInArray(workOrders.status, WORK_ORDER_DONE_STATUSES))),
+      ]);
+      return { archiveEntries: entries?.n ?? 0, openWorkOrders: orders?.n ?? 0 };
+    },
+    /**
+     * Closed work orders keep their history but no longer hold the device: their link is dropped
+     * with it (open ones refuse the removal before this runs).
+     */
+    async remove(id: number) {
+      await db.update(workOrders).set({ deviceId: null }).where(eq(workOrders.deviceId, id));
+      await db.delete(devices).where(eq(devices.id, id));
+    },
+    addArchiveEntry: (values: typeof deviceArchiveEntries.$inferInsert) =>
+      db.insert(deviceArchiveEntries).values(values),
   };
 }

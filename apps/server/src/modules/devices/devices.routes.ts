@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type Device,
   type DeviceStatus,
@@ -9,16 +8,16 @@ import {
 } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { utilityDay } from '../content/content.service.ts';
+import { newDeviceSecret, resolveDeviceInput } from './device-references.ts';
 import { createDevicesRepository } from './devices.repository.ts';
 
 type Input = z.output<typeof deviceInputSchema>;
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createDevicesRepository>['byId']>>>;
-
-/** A 32-character ingest secret; only its hash is kept. */
-const newSecret = () => randomBytes(24).toString('base64url');
 
 export async function devicesRoutes(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createDevicesRepository(req.tx ?? app.db);
@@ -45,30 +44,28 @@ export async function devicesRoutes(app: FastifyInstance) {
     warrantyEnd: r.device.warrantyEnd,
     status: r.device.status as DeviceStatus,
     lastSeenAt: r.device.lastSeenAt?.toISOString() ?? null,
+    archivedAt: r.device.archivedAt?.toISOString() ?? null,
     createdAt: r.device.createdAt.toISOString(),
   });
 
+  /** One device the caller may see: outside their region limit it does not exist for them. */
   async function load(req: FastifyRequest, id: number) {
     const row = await repo(req).byId(id);
-    if (!row) throw notFound();
+    if (!row || !inRegionScope(await dataScope(app, req), row.device.regionId)) throw notFound();
     return toDevice(req, row);
   }
 
-  /** The references of an input exist; a station's region is the device's unless one is given. */
-  async function resolve(req: FastifyRequest, input: Input, self?: number) {
-    const r = repo(req);
-    const other = await r.byCode(input.code);
-    if (other && other.id !== self) throw new AppError(409, 409, 'devices.codeTaken');
-    if (!(await r.typeExists(input.typeId))) throw businessError(400, 'devices.unknownType');
-    const station = input.stationId === null ? null : await r.station(input.stationId);
-    if (input.stationId !== null && !station) throw businessError(400, 'devices.unknownStation');
-    const regionId = input.regionId ?? station?.regionId ?? null;
-    if (regionId !== null && !(await r.regionExists(regionId))) throw businessError(400, 'devices.unknownRegion');
-    return { ...input, regionId };
+  /** A device that may still change: an archived one is kept as it was. */
+  async function loadInService(req: FastifyRequest, id: number) {
+    const device = await load(req, id);
+    if (device.archivedAt) throw new AppError(409, 409, 'devices.archived');
+    return device;
   }
 
+  const resolve = (req: FastifyRequest, input: Input, self?: number) => resolveDeviceInput(app, req, input, self);
+
   route(app, devicesApi.stations, { access: 'session' }, async (req) =>
-    (await repo(req).stations()).map((s) => ({
+    (await repo(req).stations(withinRegions(await dataScope(app, req), undefined))).map((s) => ({
       id: s.station.id,
       code: s.station.code,
       name: s.station.name,
@@ -82,19 +79,26 @@ export async function devicesRoutes(app: FastifyInstance) {
     })),
   );
 
-  // Every operator sees the register; region data scope joins here with the data-scope issue work.
+  // Every operator reads the register, within the region limit of their role.
   route(app, devicesApi.list, { access: 'session' }, async (req) => {
     const q = req.query;
-    const regionIds = q.regionId === undefined ? undefined : await repo(req).regionSubtree(q.regionId);
+    const requested = q.regionId === undefined ? undefined : await repo(req).regionSubtree(q.regionId);
+    const regionIds = withinRegions(await dataScope(app, req), requested);
     const { total, rows } = await repo(req).page({ ...q, regionIds });
     return { total, page: q.page, pageSize: q.pageSize, list: rows.map((r) => toDevice(req, r)) };
   });
 
   route(app, devicesApi.get, { access: 'session' }, (req) => load(req, req.params.id));
 
+  route(app, devicesApi.byCode, { access: 'session' }, async (req) => {
+    const found = await repo(req).byCode(req.params.code);
+    if (!found) throw notFound();
+    return load(req, found.id);
+  });
+
   route(app, devicesApi.create, { access: write, audit: audit('create') }, async (req) => {
     const values = await resolve(req, req.body);
-    const secret = newSecret();
+    const secret = newDeviceSecret();
     const now = app.clock.now();
     const id = await repo(req).insert({ ...values, secretHash: sha256(secret), createdAt: now, updatedAt: now });
     const device = await load(req, id);
@@ -103,7 +107,7 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   route(app, devicesApi.update, { access: write, audit: audit('update') }, async (req) => {
-    const before = await load(req, req.params.id);
+    const before = await loadInService(req, req.params.id);
     const values = await resolve(req, req.body, before.id);
     await repo(req).update(before.id, { ...values, updatedAt: app.clock.now() });
     const after = await load(req, before.id);
@@ -112,7 +116,7 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   route(app, devicesApi.setEnabled, { access: write, audit: audit('enable') }, async (req) => {
-    const before = await load(req, req.params.id);
+    const before = await loadInService(req, req.params.id);
     // An enabled device starts again as not yet heard from; telemetry sets online and offline.
     const status: DeviceStatus = req.body.enabled
       ? before.status === 'disabled'
@@ -125,16 +129,50 @@ export async function devicesRoutes(app: FastifyInstance) {
   });
 
   route(app, devicesApi.rotateSecret, { access: write, audit: audit('rotate-secret') }, async (req) => {
-    const before = await load(req, req.params.id);
-    const secret = newSecret();
+    const before = await loadInService(req, req.params.id);
+    const secret = newDeviceSecret();
     await repo(req).update(before.id, { secretHash: sha256(secret), updatedAt: app.clock.now() });
     // The secret itself never reaches the log.
     req.auditChange = { targetId: before.id, after: { secretRotated: true } };
     return { secret };
   });
 
+  route(app, devicesApi.dependents, { access: 'session' }, async (req) => {
+    const device = await load(req, req.params.id);
+    return repo(req).dependents(device.id);
+  });
+
+  // Archiving is final: the device stops reporting (no secret, disabled), leaves the working lists
+  // and keeps its record; the scrapping entry says when, by whom and why.
+  route(app, devicesApi.archive, { access: write, audit: audit('archive') }, async (req) => {
+    const before = await loadInService(req, req.params.id);
+    if (before.installDate && req.body.date < before.installDate) {
+      throw businessError(400, 'devices.archiveBeforeInstall');
+    }
+    const now = app.clock.now();
+    if (req.body.date > utilityDay(now)) throw businessError(400, 'devices.archiveInFuture');
+    await repo(req).addArchiveEntry({
+      deviceId: before.id,
+      kind: 'scrapping',
+      date: req.body.date,
+      performedBy: req.body.performedBy,
+      description: req.body.description,
+      createdBy: req.auth!.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo(req).update(before.id, { status: 'disabled', secretHash: '', archivedAt: now, updatedAt: now });
+    const after = await load(req, before.id);
+    req.auditChange = { targetId: before.id, before, after };
+    return after;
+  });
+
   route(app, devicesApi.remove, { access: write, audit: audit('delete') }, async (req) => {
     const before = await load(req, req.params.id);
+    const dependents = await repo(req).dependents(before.id);
+    if (dependents.archiveEntries > 0 || dependents.openWorkOrders > 0) {
+      throw new AppError(409, 409, 'devices.hasDependents', { ...dependents }, dependents);
+    }
     await repo(req).remove(before.id);
     req.auditChange = { targetId: before.id, before };
     return null;

@@ -1,7 +1,17 @@
-import type { DeviceInput } from '@water/contracts';
+import { type DeviceInput, Permissions } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { devices, deviceTypes, operationLog, regions, stations } from '../../db/schema/index.ts';
+import {
+  deviceArchiveEntries,
+  devices,
+  deviceTypes,
+  menus,
+  operationLog,
+  regions,
+  roles,
+  stations,
+  workOrders,
+} from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
@@ -17,6 +27,8 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await resetDatabase(t.database);
   // These tests build their own small city: the demo city's register is set aside.
+  await t.database.db.delete(workOrders);
+  await t.database.db.delete(deviceArchiveEntries);
   await t.database.db.delete(devices);
   await t.database.db.delete(stations);
   await t.database.db.delete(regions);
@@ -157,5 +169,178 @@ describe('device register', () => {
     expect((await call('DELETE', `/api/devices/${device.id}`, user)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/devices/${device.id}`, admin)).json().code).toBe(200);
     expect((await call('GET', `/api/devices/${device.id}`, user)).statusCode).toBe(404);
+  });
+});
+
+describe('archiving instead of removing', () => {
+  const retire = { date: '2026-05-20', performedBy: '泵站运维班 张工', description: '传感器进水损坏，报废' };
+
+  it('refuses to remove a device with a history, and archives it instead: read-only, out of the working list', async () => {
+    const { device } = (await call('POST', '/api/devices', admin, base)).json().data;
+    const db = t.database.db;
+    await db.insert(deviceArchiveEntries).values({
+      deviceId: device.id,
+      kind: 'installation',
+      date: '2025-04-10',
+      performedBy: '安装队',
+    });
+    expect((await call('GET', `/api/devices/${device.id}/dependents`, user)).json().data).toEqual({
+      archiveEntries: 1,
+      openWorkOrders: 0,
+    });
+    const refused = await call('DELETE', `/api/devices/${device.id}`, admin, undefined, 'en-US');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toContain('1 archive entries');
+    expect(refused.json().data).toEqual({ archiveEntries: 1, openWorkOrders: 0 });
+
+    expect((await call('POST', `/api/devices/${device.id}/archive`, user, retire)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/devices/${device.id}/archive`, admin, { ...retire, date: '2025-01-01' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/api/devices/${device.id}/archive`, admin, { ...retire, performedBy: '' })).statusCode,
+    ).toBe(400);
+    const archived = (await call('POST', `/api/devices/${device.id}/archive`, admin, retire)).json().data;
+    expect(archived).toMatchObject({ status: 'disabled', archivedAt: expect.any(String) });
+    const [row] = await db.select().from(devices).where(eq(devices.id, device.id));
+    expect(row?.secretHash).toBe('');
+    const entries = await db.select().from(deviceArchiveEntries).where(eq(deviceArchiveEntries.deviceId, device.id));
+    expect(entries.map((e) => e.kind).sort()).toEqual(['installation', 'scrapping']);
+    const log = await db.select().from(operationLog).where(eq(operationLog.action, 'archive'));
+    // The refused date is logged as a failure (the schema and permission refusals never reach the
+    // handler); the archive that went through as a success.
+    expect(log.map((l) => l.result).sort()).toEqual(['failure', 'success']);
+
+    const codes = async (q: string) =>
+      ((await call('GET', `/api/devices?${q}`, user)).json().data.list as { code: string }[]).map((d) => d.code);
+    expect(await codes('')).toEqual([]);
+    expect(await codes('lifecycle=archived')).toEqual(['LG-PS01-01']);
+    expect(await codes('lifecycle=all')).toEqual(['LG-PS01-01']);
+    for (const [method, url, body] of [
+      ['PUT', `/api/devices/${device.id}`, base],
+      ['POST', `/api/devices/${device.id}/enabled`, { enabled: true }],
+      ['POST', `/api/devices/${device.id}/secret`, undefined],
+      ['POST', `/api/devices/${device.id}/archive`, retire],
+    ] as const) {
+      expect((await call(method, url, admin, body)).statusCode, url).toBe(409);
+    }
+  });
+
+  it('open work orders hold a device; closed ones do not and let go of it', async () => {
+    const { device } = (await call('POST', '/api/devices', admin, base)).json().data;
+    const db = t.database.db;
+    await db.insert(workOrders).values([
+      { code: 'WO-1', title: '液位计漂移', status: 'handling', deviceId: device.id },
+      { code: 'WO-2', title: '液位计校准', status: 'closed', deviceId: device.id },
+    ]);
+    const refused = await call('DELETE', `/api/devices/${device.id}`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().data).toEqual({ archiveEntries: 0, openWorkOrders: 1 });
+    await db.update(workOrders).set({ status: 'evaluated' }).where(eq(workOrders.code, 'WO-1'));
+    expect((await call('DELETE', `/api/devices/${device.id}`, admin)).statusCode).toBe(200);
+    expect((await db.select().from(workOrders)).map((w) => w.deviceId)).toEqual([null, null]);
+  });
+});
+
+describe('region data scope', () => {
+  /** The plain user's role limited to the given regions (and below), through the roles API. */
+  async function limitUserRole(regionIds: number[], extraMenuIds: number[] = []) {
+    const [role] = await t.database.db.select().from(roles).where(eq(roles.code, 'user'));
+    const current = (await call('GET', `/api/system/roles/${role!.id}`, admin)).json().data;
+    const res = await call('PUT', `/api/system/roles/${role!.id}`, admin, {
+      code: current.code,
+      name: current.name,
+      nameEn: current.nameEn,
+      description: current.description,
+      dataScope: current.dataScope,
+      departmentIds: current.departmentIds,
+      menuIds: [...current.menuIds, ...extraMenuIds],
+      sort: current.sort,
+      status: current.status,
+      regionIds,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.regionIds).toEqual(regionIds);
+    // A role change ends no session; the scope is read per request.
+    return role!.id;
+  }
+
+  it('limits lists, details, stations and writes to the role’s regions and those below them', async () => {
+    const east = (await call('POST', '/api/devices', admin, base)).json().data.device;
+    const west = (
+      await call('POST', '/api/devices', admin, { ...base, code: 'LG-W-01', stationId: null, regionId: ids.west })
+    ).json().data.device;
+    const loose = (
+      await call('POST', '/api/devices', admin, { ...base, code: 'LG-N-01', stationId: null, regionId: null })
+    ).json().data.device;
+    await limitUserRole([ids.east]);
+
+    const codes = async (q: string, token = user) =>
+      ((await call('GET', `/api/devices?${q}`, token)).json().data.list as { code: string }[]).map((d) => d.code);
+    // East includes the catchment below it; west and the device in no region are out of sight.
+    expect(await codes('')).toEqual(['LG-PS01-01']);
+    expect(await codes(`regionId=${ids.west}`)).toEqual([]);
+    expect(await codes(`regionId=${ids.city}`)).toEqual(['LG-PS01-01']);
+    expect(await codes('', admin)).toEqual(['LG-N-01', 'LG-PS01-01', 'LG-W-01']);
+    expect((await call('GET', `/api/devices/${east.id}`, user)).statusCode).toBe(200);
+    expect((await call('GET', `/api/devices/${west.id}`, user)).statusCode).toBe(404);
+    expect((await call('GET', `/api/devices/${loose.id}/dependents`, user)).statusCode).toBe(404);
+    expect(((await call('GET', '/api/stations', user)).json().data as { code: string }[]).map((s) => s.code)).toEqual([
+      'PS-01',
+    ]);
+  });
+
+  it('keeps a region-limited writer inside their regions; the admin role cannot be limited', async () => {
+    // The plain role gains the device write button for this test, limited to the catchment.
+    const [button] = await t.database.db.select().from(menus).where(eq(menus.permission, Permissions.deviceWrite));
+    const roleId = await limitUserRole([ids.basin], [button!.id]);
+    const writer = await t.login('user', 'User@2026');
+    const outside = await call(
+      'POST',
+      '/api/devices',
+      writer,
+      { ...base, stationId: null, regionId: ids.west },
+      'en-US',
+    );
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().msg).toContain('does not cover');
+    expect((await call('POST', '/api/devices', writer, { ...base, stationId: null, regionId: null })).statusCode).toBe(
+      403,
+    );
+    const inside = await call('POST', '/api/devices', writer, base);
+    expect(inside.statusCode).toBe(200);
+    expect(inside.json().data.device.regionId).toBe(ids.basin);
+    const moved = await call('PUT', `/api/devices/${inside.json().data.device.id}`, writer, {
+      ...base,
+      stationId: null,
+      regionId: ids.east,
+    });
+    expect(moved.statusCode).toBe(403);
+    const [adminRole] = await t.database.db.select().from(roles).where(eq(roles.code, 'admin'));
+    const current = (await call('GET', `/api/system/roles/${adminRole!.id}`, admin)).json().data;
+    const res = await call(
+      'PUT',
+      `/api/system/roles/${adminRole!.id}`,
+      admin,
+      { ...current, regionIds: [ids.east] },
+      'en-US',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('no region limit');
+    const unknown = await call('PUT', `/api/system/roles/${roleId}`, admin, {
+      ...(await call('GET', `/api/system/roles/${roleId}`, admin)).json().data,
+      regionIds: [999_999],
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('a region a role is limited to, or with stations, cannot be deleted', async () => {
+    await limitUserRole([ids.west]);
+    const byRole = await call('DELETE', `/api/regions/${ids.west}`, admin, undefined, 'en-US');
+    expect(byRole.statusCode).toBe(409);
+    expect(byRole.json().msg).toMatch(/roles .* limited to this region/);
+    const byStation = await call('DELETE', `/api/regions/${ids.basin}`, admin, undefined, 'en-US');
+    expect(byStation.statusCode).toBe(409);
+    expect(byStation.json().msg).toContain('1 stations');
   });
 });

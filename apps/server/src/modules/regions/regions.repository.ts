@@ -1,6 +1,6 @@
 import { asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { devices, regions } from '../../db/schema/index.ts';
+import { devices, regions, roleRegions, roles, stations } from '../../db/schema/index.ts';
 
 export function createRegionsRepository(db: Queryable) {
   // The outer table named in full: drizzle writes a lone column unqualified.
@@ -45,6 +45,20 @@ export function createRegionsRepository(db: Queryable) {
         .from(regions)
         .where(eq(regions.parentId, id))
         .then((rows) => rows[0]?.n ?? 0),
+    stationCount: (id: number) =>
+      db
+        .select({ n: count() })
+        .from(stations)
+        .where(eq(stations.regionId, id))
+        .then((rows) => rows[0]?.n ?? 0),
+    /** Roles whose region limit names this region. */
+    rolesLimitedTo: (id: number) =>
+      db
+        .select({ name: roles.name, nameEn: roles.nameEn })
+        .from(roleRegions)
+        .innerJoin(roles, eq(roles.id, roleRegions.roleId))
+        .where(eq(roleRegions.regionId, id))
+        .orderBy(asc(roles.id)),
     remove: (id: number) => db.delete(regions).where(eq(regions.id, id)),
   };
 }

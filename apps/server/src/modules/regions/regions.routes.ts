@@ -192,6 +192,13 @@ export async function regionsRoutes(app: FastifyInstance) {
     const children = await repo(req).childCount(before.id);
     if (children > 0) throw new AppError(409, 409, 'regions.hasChildren', { n: children });
     if (before.devices > 0) throw new AppError(409, 409, 'regions.hasDevices', { n: before.devices });
+    const stationCount = await repo(req).stationCount(before.id);
+    if (stationCount > 0) throw new AppError(409, 409, 'regions.hasStations', { n: stationCount });
+    const limited = await repo(req).rolesLimitedTo(before.id);
+    if (limited.length > 0) {
+      const names = limited.map((r) => (req.locale === 'en-US' && r.nameEn ? r.nameEn : r.name)).join(', ');
+      throw new AppError(409, 409, 'regions.usedByRoles', { names });
+    }
     await repo(req).remove(before.id);
     req.auditChange = { targetId: before.id, before };
     return null;

@@ -1,6 +1,6 @@
 import type { RegionNode } from '@water/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { devices, regions, stations } from '../../db/schema/index.ts';
+import { deviceArchiveEntries, devices, regions, stations } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
@@ -13,6 +13,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await resetDatabase(t.database);
   // These tests build their own small city: the demo city's register is set aside.
+  await t.database.db.delete(deviceArchiveEntries);
   await t.database.db.delete(devices);
   await t.database.db.delete(stations);
   await t.database.db.delete(regions);

@@ -3,8 +3,10 @@ import type { Queryable } from '../../db/client.ts';
 import {
   departments,
   menus,
+  regions,
   roleDepartments,
   roleMenus,
+  roleRegions,
   roles,
   sessions,
   userRoles,
@@ -45,6 +47,13 @@ export function createRolesRepository(db: Queryable) {
         .where(eq(roleDepartments.roleId, roleId))
         .then((rows) => rows.map((r) => r.id).sort((a, b) => a - b)),
 
+    regionIdsOf: (roleId: number) =>
+      db
+        .select({ id: roleRegions.regionId })
+        .from(roleRegions)
+        .where(eq(roleRegions.roleId, roleId))
+        .then((rows) => rows.map((r) => r.id).sort((a, b) => a - b)),
+
     insert: (values: typeof roles.$inferInsert) =>
       db
         .insert(roles)
@@ -68,6 +77,16 @@ export function createRolesRepository(db: Queryable) {
         await db.insert(roleDepartments).values(departmentIds.map((departmentId) => ({ roleId, departmentId })));
       }
     },
+
+    async setRegions(roleId: number, regionIds: number[]) {
+      await db.delete(roleRegions).where(eq(roleRegions.roleId, roleId));
+      if (regionIds.length) await db.insert(roleRegions).values(regionIds.map((regionId) => ({ roleId, regionId })));
+    },
+
+    existingRegions: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.select({ id: regions.id }).from(regions).where(inArray(regions.id, ids)),
 
     existingDepartments: (ids: number[]) =>
       ids.length === 0

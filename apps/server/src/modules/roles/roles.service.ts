@@ -82,6 +82,7 @@ export function createRolesService(app: FastifyInstance) {
       ...summary(row),
       menuIds: await repo(req).menuIdsOf(id),
       departmentIds: await repo(req).departmentIdsOf(id),
+      regionIds: await repo(req).regionIdsOf(id),
     };
   }
 
@@ -107,8 +108,13 @@ export function createRolesService(app: FastifyInstance) {
     if ((await repo(req).existingDepartments(departmentIds)).length !== departmentIds.length) {
       throw businessError(400, 'organization.unknownDepartment');
     }
+    const regionIds = [...new Set(input.regionIds)];
+    if ((await repo(req).existingRegions(regionIds)).length !== regionIds.length) {
+      throw businessError(400, 'devices.unknownRegion');
+    }
     await repo(req).setMenus(id, await closure(req, input.menuIds));
     await repo(req).setDepartments(id, departmentIds);
+    await repo(req).setRegions(id, regionIds);
   }
 
   const menusChanged = (req: FastifyRequest) => req.afterCommit(() => app.realtime.toAll({ type: 'menus' }));
@@ -169,7 +175,10 @@ export function createRolesService(app: FastifyInstance) {
     async update(req: FastifyRequest, id: number, input: RoleInput) {
       const before = await load(req, id);
       if (before.builtin && input.code !== before.code) throw businessError(400, 'roles.builtinCode');
-      if (before.code === ROLE_ADMIN && (input.status !== 'enabled' || input.dataScope !== 'all')) {
+      if (
+        before.code === ROLE_ADMIN &&
+        (input.status !== 'enabled' || input.dataScope !== 'all' || input.regionIds.length > 0)
+      ) {
         throw businessError(400, 'roles.adminFixed');
       }
       const other = await repo(req).byCode(input.code);

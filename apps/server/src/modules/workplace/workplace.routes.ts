@@ -1,5 +1,5 @@
-import { Permissions, workplaceApi } from '@water/contracts';
-import { and, count, desc, eq, gte, inArray, lte, notInArray, or } from 'drizzle-orm';
+import { ARCHIVE_DUE_DAYS_DEFAULT, Permissions, workplaceApi } from '@water/contracts';
+import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   contentItems,
@@ -8,16 +8,16 @@ import {
   quickOperations,
   recentVisits,
   roleMenus,
+  WORK_ORDER_DONE_STATUSES,
   workOrders,
 } from '../../db/schema/index.ts';
 import { businessError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { utilityDay } from '../content/content.service.ts';
+import { warrantyEndingWhere } from '../device-archives/device-archives.repository.ts';
 import { createSmsAccountRepository } from './sms-account.ts';
 
 const RECENT_LIMIT = 8;
-// Work orders that no longer wait for anyone.
-const DONE_STATUSES = ['closed', 'evaluated'];
 
 export async function workplaceRoutes(app: FastifyInstance) {
   const audit = (action: string) => ({ module: 'workplace', action });
@@ -26,19 +26,17 @@ export async function workplaceRoutes(app: FastifyInstance) {
   route(app, workplaceApi.overview, { access: 'session' }, async (req) => {
     const db = app.db;
     const today = utilityDay(app.clock.now());
-    const in30 = utilityDay(new Date(app.clock.now().getTime() + 30 * 86_400_000));
-    const ending = (column: typeof devices.warrantyEnd | typeof devices.serviceEnd) =>
-      and(gte(column, today), lte(column, in30));
+    const in30 = utilityDay(new Date(app.clock.now().getTime() + ARCHIVE_DUE_DAYS_DEFAULT * 86_400_000));
     const [account, [pending], [renewal], [online]] = await Promise.all([
       createSmsAccountRepository(db).get(),
       db
         .select({ n: count() })
         .from(workOrders)
-        .where(and(eq(workOrders.assigneeId, req.auth!.userId), notInArray(workOrders.status, DONE_STATUSES))),
-      db
-        .select({ n: count() })
-        .from(devices)
-        .where(or(ending(devices.warrantyEnd), ending(devices.serviceEnd))),
+        .where(
+          and(eq(workOrders.assigneeId, req.auth!.userId), notInArray(workOrders.status, WORK_ORDER_DONE_STATUSES)),
+        ),
+      // The same predicate as the ending-warranties list, so the figure and the list agree.
+      db.select({ n: count() }).from(devices).where(warrantyEndingWhere(today, in30)),
       db.select({ n: count() }).from(contentItems).where(eq(contentItems.status, 'published')),
     ]);
     return {

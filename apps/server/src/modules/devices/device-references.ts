@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { deviceInputSchema } from '@water/contracts';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { deviceTypes, regions, stations } from '../../db/schema/index.ts';
+import { dataScope, inRegionScope } from '../../lib/data-scope.ts';
+import { AppError, businessError } from '../../lib/errors.ts';
+import { createDevicesRepository } from './devices.repository.ts';
+
+export type DeviceInputValues = z.output<typeof deviceInputSchema>;
+
+/** A 32-character ingest secret; only its hash is kept. */
+export const newDeviceSecret = () => randomBytes(24).toString('base64url');
+
+/**
+ * The references of an input exist and the caller may place a device there; a station's region is
+ * the device's unless one is given. Single create, edit and every import row go through here.
+ */
+export async function resolveDeviceInput(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  input: DeviceInputValues,
+  self?: number,
+): Promise<DeviceInputValues> {
+  const r = createDevicesRepository(req.tx ?? app.db);
+  const other = await r.byCode(input.code);
+  if (other && other.id !== self) throw new AppError(409, 409, 'devices.codeTaken');
+  if (!(await r.typeExists(input.typeId))) throw businessError(400, 'devices.unknownType');
+  const station = input.stationId === null ? null : await r.station(input.stationId);
+  if (input.stationId !== null && !station) throw businessError(400, 'devices.unknownStation');
+  const regionId = input.regionId ?? station?.regionId ?? null;
+  if (regionId !== null && !(await r.regionExists(regionId))) throw businessError(400, 'devices.unknownRegion');
+  // A region-limited operator registers devices only where they may see them.
+  if (!inRegionScope(await dataScope(app, req), regionId)) throw new AppError(403, 403, 'devices.regionOutOfScope');
+  return { ...input, regionId };
+}
+
+/** Types, regions and stations by the names a spreadsheet gives them, for import and export. */
+export async function deviceReferenceTables(db: Queryable) {
+  const [typeRows, regionRows, stationRows] = await Promise.all([
+    db
+      .select({ id: deviceTypes.id, code: deviceTypes.code, nameZh: deviceTypes.nameZh, nameEn: deviceTypes.nameEn })
+      .from(deviceTypes)
+      .orderBy(asc(deviceTypes.id)),
+    db.select({ id: regions.id, code: regions.code, name: regions.name }).from(regions).orderBy(asc(regions.id)),
+    db.select({ id: stations.id, code: stations.code }).from(stations),
+  ]);
+  return { types: typeRows, regions: regionRows, stations: stationRows };
+}
