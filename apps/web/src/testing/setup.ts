@@ -3,8 +3,12 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 // The request layer loads Arco's Modal on demand from es/ (to keep it off the first load): that copy
 // needs the es adapter too.
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait 1 s by default: lazy Arco chunks and a busy two-core machine (CI runs
+// the server tests beside these) sometimes take longer, and a wait that ends early fails for nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; Arco's responsive grid asks it for breakpoints.
 if (!window.matchMedia) {

@@ -1,4 +1,3 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
@@ -24,7 +23,16 @@ export const devicesRoutes: RouteDef[] = [
         path: 'deviceArchives',
         labelKey: 'menu.deviceArchives',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () =>
+          import('../device-archives/pages/device-archives-page.tsx').then((m) => ({ default: m.DeviceArchivesPage })),
+      },
+      {
+        name: 'deviceDetail',
+        path: 'deviceDetail',
+        labelKey: 'menu.deviceDetail',
+        hideInMenu: true,
+        ...signedIn,
+        page: () => import('./pages/device-detail-page.tsx').then((m) => ({ default: m.DeviceDetailPage })),
       },
       {
         name: 'monitoRingregion',

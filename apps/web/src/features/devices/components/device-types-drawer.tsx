@@ -1,7 +1,10 @@
 import {
+  Button,
   Collapse,
   Drawer,
   Empty,
+  Message,
+  Popconfirm,
   Result,
   Skeleton,
   Space,
@@ -9,39 +12,65 @@ import {
   type TableColumnProps,
   Tag,
 } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import type { CommandSpec, DeviceType, EventSpec, MetricSpec } from '@water/contracts';
+import { type CommandSpec, type DeviceType, type EventSpec, type MetricSpec, Permissions } from '@water/contracts';
+import { useState } from 'react';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
-import { deviceQueries } from '../api/device-queries.ts';
+import { Permission } from '../../../shared/ui/permission.tsx';
+import { deviceQueries, useRemoveDeviceType } from '../api/device-queries.ts';
 import { type DeviceListI18n, type DeviceListMessageKey, useDeviceListI18n } from '../use-device-list-i18n.ts';
+import { useDeviceTypeI18n } from '../use-device-type-i18n.ts';
+import { DeviceTypeEditorDrawer, type DeviceTypeEditorTarget } from './device-type-editor-drawer.tsx';
 
 type Named = { nameZh: string; nameEn: string };
 
-/** The device-type catalogue and each type's thing model, read-only: editing types is another screen. */
+const writeTypes = [Permissions.deviceTypeWrite];
+
+/**
+ * The device-type catalogue and each type's thing model. Everyone reads it; holders of the
+ * device-type write permission also create, edit and remove types here (the editor is its own drawer).
+ */
 export function DeviceTypesDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const i18n = useDeviceListI18n();
   const { t } = i18n;
   const title = t('deviceList.typesDrawer.title');
+  const [editing, setEditing] = useState<DeviceTypeEditorTarget>(null);
   return (
-    <Drawer
-      width={760}
-      visible={visible}
-      title={title}
-      onCancel={onClose}
-      footer={null}
-      unmountOnExit
-      {...dialogAttributes(title)}
-      className="device-list-drawer"
-    >
-      {visible ? <TypeCatalogue i18n={i18n} /> : null}
-    </Drawer>
+    <>
+      <Drawer
+        width={760}
+        visible={visible}
+        title={title}
+        onCancel={onClose}
+        footer={null}
+        unmountOnExit
+        {...dialogAttributes(title)}
+        className="device-list-drawer"
+      >
+        {visible ? <TypeCatalogue i18n={i18n} onEdit={(type) => setEditing({ type })} /> : null}
+      </Drawer>
+      <DeviceTypeEditorDrawer target={editing} onClose={() => setEditing(null)} />
+    </>
   );
 }
 
-function TypeCatalogue({ i18n }: { i18n: DeviceListI18n }) {
+type OnEdit = (type: DeviceType | null) => void;
+
+function TypeCatalogue({ i18n, onEdit }: { i18n: DeviceListI18n; onEdit: OnEdit }) {
   const { t, locale } = i18n;
+  const ti = useDeviceTypeI18n().t;
   const types = useQuery(deviceQueries.types(locale));
+  const toolbar = (
+    <Permission permissions={writeTypes}>
+      <div className="device-type-toolbar">
+        <Button type="primary" size="small" icon={<IconPlus />} onClick={() => onEdit(null)}>
+          {ti('deviceType.create')}
+        </Button>
+      </div>
+    </Permission>
+  );
   if (types.isError) {
     return (
       <Result
@@ -52,15 +81,83 @@ function TypeCatalogue({ i18n }: { i18n: DeviceListI18n }) {
     );
   }
   if (types.isPending) return <Skeleton animation text={{ rows: 6 }} />;
-  if (types.data.length === 0) return <Empty description={t('deviceList.typesDrawer.empty')} />;
+  if (types.data.length === 0) {
+    return (
+      <>
+        {toolbar}
+        <Empty description={t('deviceList.typesDrawer.empty')} />
+      </>
+    );
+  }
   return (
-    <Collapse defaultActiveKey={[String(types.data[0]?.id)]} bordered={false}>
-      {types.data.map((type) => (
-        <Collapse.Item key={type.id} name={String(type.id)} header={<TypeHeader type={type} i18n={i18n} />}>
-          <TypeModel type={type} i18n={i18n} />
-        </Collapse.Item>
-      ))}
-    </Collapse>
+    <>
+      {toolbar}
+      <Collapse defaultActiveKey={[String(types.data[0]?.id)]} bordered={false}>
+        {types.data.map((type) => (
+          <Collapse.Item
+            key={type.id}
+            name={String(type.id)}
+            header={<TypeHeader type={type} i18n={i18n} />}
+            extra={
+              <Permission permissions={writeTypes}>
+                <TypeActions type={type} i18n={i18n} onEdit={onEdit} />
+              </Permission>
+            }
+          >
+            <TypeModel type={type} i18n={i18n} />
+          </Collapse.Item>
+        ))}
+      </Collapse>
+    </>
+  );
+}
+
+/** Edit and Delete of one type. A built-in type cannot go; a type devices use is refused by the server. */
+function TypeActions({ type, i18n, onEdit }: { type: DeviceType; i18n: DeviceListI18n; onEdit: OnEdit }) {
+  const { t } = useDeviceTypeI18n();
+  const remove = useRemoveDeviceType();
+  const name = i18n.locale === 'zh-CN' ? type.nameZh : type.nameEn;
+  async function confirmRemove() {
+    try {
+      await remove.mutateAsync(type.id);
+      Message.success(t('deviceType.done.remove'));
+    } catch (error) {
+      Message.error(errorText(error, t('deviceType.requestFailed')));
+    }
+  }
+  return (
+    // The header toggles its panel on click; the buttons act on their own.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the header
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle keys themselves
+    <span className="device-list-nowrap" onClick={(e) => e.stopPropagation()}>
+      <Button
+        size="mini"
+        type="text"
+        icon={<IconEdit />}
+        aria-label={t('deviceType.editOf', { name })}
+        onClick={() => onEdit(type)}
+      >
+        {t('deviceType.edit')}
+      </Button>
+      {type.builtin ? null : (
+        <Popconfirm
+          title={t('deviceType.removeConfirm', { name })}
+          okButtonProps={{ status: 'danger' }}
+          onOk={confirmRemove}
+        >
+          <Button
+            size="mini"
+            type="text"
+            status="danger"
+            icon={<IconDelete />}
+            loading={remove.isPending}
+            aria-label={t('deviceType.removeOf', { name })}
+          >
+            {t('deviceType.remove')}
+          </Button>
+        </Popconfirm>
+      )}
+    </span>
   );
 }
 

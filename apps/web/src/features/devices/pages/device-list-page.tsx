@@ -1,7 +1,9 @@
 import {
   Button,
+  Dropdown,
   Empty,
   Input,
+  Menu,
   Message,
   Popconfirm,
   Result,
@@ -10,32 +12,50 @@ import {
   Space,
   Table,
   type TableColumnProps,
+  Tag,
 } from '@arco-design/web-react';
-import { IconApps, IconPlus } from '@arco-design/web-react/icon';
+import { IconApps, IconDown, IconDownload, IconPlus, IconPrinter, IconUpload } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { DEVICE_SORT_FIELDS, DEVICE_STATUSES, type Device, type DeviceStatus, Permissions } from '@water/contracts';
-import { useState } from 'react';
+import {
+  DEVICE_LIFECYCLES,
+  DEVICE_SORT_FIELDS,
+  DEVICE_STATUSES,
+  type Device,
+  type DeviceStatus,
+  Permissions,
+} from '@water/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import {
   type DeviceFilters,
   deviceQueries,
-  useRemoveDevice,
   useRotateDeviceSecret,
   useSetDeviceEnabled,
 } from '../api/device-queries.ts';
+import { exportDevices } from '../api/device-transfer-queries.ts';
 import { type DeviceDrawerTarget, DeviceFormDrawer, RegionSelect } from '../components/device-form-drawer.tsx';
+import { DeviceImportModal } from '../components/device-import-modal.tsx';
 import { DeviceStatusTag, statusText, WarrantyCell } from '../components/device-labels.tsx';
+import { DeviceRetireModal, type RetireTarget } from '../components/device-retire-modal.tsx';
 import { type DeviceSecret, DeviceSecretModal } from '../components/device-secret-modal.tsx';
 import { DeviceTypesDrawer } from '../components/device-types-drawer.tsx';
 import { type DeviceListI18n, type DeviceListMessageKey, useDeviceListI18n } from '../use-device-list-i18n.ts';
+import { useDeviceTransferI18n } from '../use-device-transfer-i18n.ts';
 import '../device-list.css';
 
 const WRITE = [Permissions.deviceWrite] as const;
+// The QR encoder comes with the labels, not with the list.
+const DeviceLabelsPrint = lazy(() => import('../components/device-labels-print.tsx'));
 const PAGE_SIZE = 10;
 type SortField = (typeof DEVICE_SORT_FIELDS)[number];
 const SORTABLE = new Set<string>(DEVICE_SORT_FIELDS);
+type Lifecycle = (typeof DEVICE_LIFECYCLES)[number];
+
+/** The detail page's address: what a device's QR label carries too. */
+export const deviceDetailPath = (code: string) => `/device/deviceDetail?code=${encodeURIComponent(code)}`;
 
 /**
  * The device register: search and filter (a region includes the regions below it, the server's
@@ -51,15 +71,27 @@ export function DeviceListPage() {
   const [drawer, setDrawer] = useState<DeviceDrawerTarget>(null);
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
   const [typesOpen, setTypesOpen] = useState(false);
+  const [retire, setRetire] = useState<RetireTarget>(null);
+  const navigate = useNavigate();
+  const transfer = useDeviceTransferI18n();
+  // Selection is kept across pages and filters: labels are printed for what was picked.
+  const [selected, setSelected] = useState<Device[]>([]);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const devices = useQuery(deviceQueries.list(filters, locale));
   const types = useQuery(deviceQueries.types(locale));
   const stations = useQuery(deviceQueries.stations(locale));
   const regions = useQuery(deviceQueries.regionTree(locale));
   const setEnabled = useSetDeviceEnabled();
   const rotate = useRotateDeviceSecret();
-  const remove = useRemoveDevice();
   const filtered = Boolean(
-    filters.keyword || filters.typeId || filters.regionId || filters.stationId || filters.status,
+    filters.keyword ||
+      filters.typeId ||
+      filters.regionId ||
+      filters.stationId ||
+      filters.status ||
+      (filters.lifecycle && filters.lifecycle !== 'in_service'),
   );
 
   const sortOrder = (field: SortField) =>
@@ -75,9 +107,16 @@ export function DeviceListPage() {
       sorter: true,
       sortOrder: sortOrder('code'),
       render: (_, row) => (
-        <code className="device-list-code device-list-ellipsis" title={row.code}>
-          {row.code}
-        </code>
+        <Button
+          type="text"
+          size="mini"
+          className="device-list-code-link"
+          title={row.code}
+          aria-label={t('deviceList.actionLabel', { action: t('deviceList.action.view'), name: row.code })}
+          onClick={() => navigate(deviceDetailPath(row.code))}
+        >
+          <code className="device-list-code device-list-ellipsis">{row.code}</code>
+        </Button>
       ),
     },
     {
@@ -123,7 +162,14 @@ export function DeviceListPage() {
       title: t('deviceList.col.status'),
       dataIndex: 'status',
       width: 90,
-      render: (_, row) => <DeviceStatusTag status={row.status} t={t} />,
+      render: (_, row) =>
+        row.archivedAt ? (
+          <Tag size="small" color="gray" bordered>
+            {t('deviceList.archivedTag')}
+          </Tag>
+        ) : (
+          <DeviceStatusTag status={row.status} t={t} />
+        ),
     },
     {
       title: t('deviceList.col.installDate'),
@@ -159,7 +205,7 @@ export function DeviceListPage() {
             title: t('deviceList.col.actions'),
             key: 'actions',
             fixed: 'right' as const,
-            width: locale === 'zh-CN' ? 210 : 280,
+            width: locale === 'zh-CN' ? 150 : 190,
             render: (_: unknown, row: Device) => (
               <RowActions
                 row={row}
@@ -182,20 +228,21 @@ export function DeviceListPage() {
                     () => undefined,
                   )
                 }
-                onRemove={() =>
-                  remove.mutateAsync(row.id).then(
-                    () => {
-                      Message.success(t('deviceList.done.delete'));
-                    },
-                    () => undefined,
-                  )
-                }
+                onRetire={(mode) => setRetire({ device: row, mode })}
               />
             ),
           },
         ]
       : []),
   ];
+
+  const exportList = (format: 'xlsx' | 'csv') => {
+    setExporting(true);
+    // A refusal is the request layer's toast.
+    exportDevices(filters, format, locale, `${transfer.t('deviceTransfer.export.file')}.${format}`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
 
   let table: React.ReactNode;
   if (devices.isError && !devices.data) {
@@ -217,12 +264,18 @@ export function DeviceListPage() {
     table = (
       <Table<Device>
         rowKey="id"
+        rowSelection={{
+          type: 'checkbox',
+          checkCrossPage: true,
+          selectedRowKeys: selected.map((d) => d.id),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
         columns={columns}
         data={devices.data?.list ?? []}
         loading={devices.isFetching}
         noDataElement={<Empty description={t(filtered ? 'deviceList.emptyFiltered' : 'deviceList.empty')} />}
         tableLayoutFixed
-        scroll={{ x: writer ? 1500 : 1290 }}
+        scroll={{ x: writer ? 1440 : 1290 }}
         pagination={{
           current: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
@@ -261,6 +314,27 @@ export function DeviceListPage() {
           <Space wrap>
             <Button icon={<IconApps />} onClick={() => setTypesOpen(true)}>
               {t('deviceList.types')}
+            </Button>
+            <Permission permissions={WRITE}>
+              <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
+                {transfer.t('deviceTransfer.import.open')}
+              </Button>
+            </Permission>
+            <Dropdown
+              trigger="click"
+              droplist={
+                <Menu onClickMenuItem={(key) => exportList(key === 'csv' ? 'csv' : 'xlsx')}>
+                  <Menu.Item key="xlsx">{transfer.t('deviceTransfer.export.xlsx')}</Menu.Item>
+                  <Menu.Item key="csv">{transfer.t('deviceTransfer.export.csv')}</Menu.Item>
+                </Menu>
+              }
+            >
+              <Button icon={<IconDownload />} loading={exporting}>
+                {transfer.t('deviceTransfer.export')}
+              </Button>
+            </Dropdown>
+            <Button icon={<IconPrinter />} disabled={selected.length === 0} onClick={() => setPrinting(true)}>
+              {transfer.t('deviceTransfer.labels.open', { n: selected.length })}
             </Button>
             <Permission permissions={WRITE}>
               <Button type="primary" icon={<IconPlus />} onClick={() => setDrawer({ device: null })}>
@@ -326,6 +400,13 @@ export function DeviceListPage() {
             onChange={(status: DeviceStatus | undefined) => setFilters((f) => ({ ...f, status, page: 1 }))}
             options={DEVICE_STATUSES.map((status) => ({ label: statusText(status, t), value: status }))}
           />
+          <Select
+            className="device-list-filters__select"
+            aria-label={t('deviceList.filter.lifecycle')}
+            value={filters.lifecycle ?? 'in_service'}
+            onChange={(lifecycle: Lifecycle) => setFilters((f) => ({ ...f, lifecycle, page: 1 }))}
+            options={DEVICE_LIFECYCLES.map((value) => ({ label: t(`deviceList.lifecycle.${value}`), value }))}
+          />
           {filtered ? (
             <Button
               type="text"
@@ -343,6 +424,13 @@ export function DeviceListPage() {
       <DeviceFormDrawer target={drawer} onClose={() => setDrawer(null)} onCreated={setSecret} />
       <DeviceSecretModal value={secret} onClose={() => setSecret(null)} />
       <DeviceTypesDrawer visible={typesOpen} onClose={() => setTypesOpen(false)} />
+      <DeviceRetireModal target={retire} onClose={() => setRetire(null)} />
+      <DeviceImportModal visible={importing} onClose={() => setImporting(false)} />
+      {printing ? (
+        <Suspense fallback={null}>
+          <DeviceLabelsPrint devices={selected} onClose={() => setPrinting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -353,17 +441,20 @@ function RowActions({
   onEdit,
   onToggle,
   onRotate,
-  onRemove,
+  onRetire,
 }: {
   row: Device;
   i18n: DeviceListI18n;
   onEdit: () => void;
   onToggle: () => Promise<unknown>;
   onRotate: () => Promise<unknown>;
-  onRemove: () => Promise<unknown>;
+  onRetire: (mode: 'delete' | 'archive') => void;
 }) {
   const { t } = i18n;
   const label = (action: DeviceListMessageKey) => t('deviceList.actionLabel', { action: t(action), name: row.code });
+  const [confirmSecret, setConfirmSecret] = useState(false);
+  // An archived device is a closed record: nothing left to do to it here.
+  if (row.archivedAt) return <span className="device-list-muted">{t('deviceList.none')}</span>;
   const disabled = row.status === 'disabled';
   const toggle: DeviceListMessageKey = disabled ? 'deviceList.action.enable' : 'deviceList.action.disable';
   return (
@@ -383,25 +474,39 @@ function RowActions({
         </Button>
       </Popconfirm>
       <Popconfirm
+        popupVisible={confirmSecret}
+        onVisibleChange={(visible) => {
+          if (!visible) setConfirmSecret(false);
+        }}
         title={t('deviceList.confirm.secret', { name: row.name })}
         okText={t('deviceList.action.secret')}
         cancelText={t('deviceList.cancel')}
-        onOk={onRotate}
+        onOk={() => onRotate().finally(() => setConfirmSecret(false))}
+        onCancel={() => setConfirmSecret(false)}
       >
-        <Button type="text" size="small" aria-label={label('deviceList.action.secret')}>
-          {t('deviceList.action.secret')}
-        </Button>
-      </Popconfirm>
-      <Popconfirm
-        title={t('deviceList.confirm.delete', { name: row.name })}
-        okText={t('deviceList.action.delete')}
-        cancelText={t('deviceList.cancel')}
-        okButtonProps={{ status: 'danger' }}
-        onOk={onRemove}
-      >
-        <Button type="text" size="small" status="danger" aria-label={label('deviceList.action.delete')}>
-          {t('deviceList.action.delete')}
-        </Button>
+        <Dropdown
+          trigger="click"
+          position="br"
+          droplist={
+            <Menu
+              onClickMenuItem={(key) => {
+                if (key === 'secret') setConfirmSecret(true);
+                else onRetire(key === 'archive' ? 'archive' : 'delete');
+              }}
+            >
+              <Menu.Item key="secret">{t('deviceList.action.secret')}</Menu.Item>
+              <Menu.Item key="archive">{t('deviceList.action.archive')}</Menu.Item>
+              <Menu.Item key="delete" className="device-list-menu-danger">
+                {t('deviceList.action.delete')}
+              </Menu.Item>
+            </Menu>
+          }
+        >
+          <Button type="text" size="small" aria-label={label('deviceList.action.more')}>
+            {t('deviceList.action.more')}
+            <IconDown />
+          </Button>
+        </Dropdown>
       </Popconfirm>
     </Space>
   );

@@ -12,6 +12,7 @@ import {
   Select,
   Skeleton,
   Tree,
+  TreeSelect,
 } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -20,6 +21,7 @@ import {
   type DepartmentNode,
   Permissions,
   RECORD_STATUSES,
+  type RegionNode,
   ROLE_ADMIN,
   type Role,
   type RoleInput,
@@ -42,9 +44,15 @@ type Values = {
   description: string;
   dataScope: Role['dataScope'];
   departmentIds: number[];
+  /** Tree keys are strings. */
+  regionIds: string[];
   sort: number;
   status: Role['status'];
 };
+
+type RegionOption = { key: string; title: string; children: RegionOption[] };
+const regionOptions = (nodes: RegionNode[]): RegionOption[] =>
+  nodes.map((n) => ({ key: String(n.id), title: n.name, children: regionOptions(n.children) }));
 
 const fields = roleInputSchema.shape;
 const MENU_LIST = [Permissions.systemMenuList] as const;
@@ -128,6 +136,7 @@ function initialValues(role: Role | null): Values {
       description: '',
       dataScope: 'self',
       departmentIds: [],
+      regionIds: [],
       sort: 0,
       status: 'enabled',
     };
@@ -139,6 +148,7 @@ function initialValues(role: Role | null): Values {
     description: role.description,
     dataScope: role.dataScope,
     departmentIds: role.departmentIds,
+    regionIds: role.regionIds.map(String),
     sort: role.sort,
     status: role.status,
   };
@@ -168,6 +178,7 @@ function RoleForm({
   const [linked, setLinked] = useState(() => representableLinked(index, stored));
   const [menuIds, setMenuIds] = useState<number[]>(() => (linked ? linkedKeys(index, stored) : stored));
   const departments = useQuery(userQueries.departments(locale));
+  const regions = useQuery(userQueries.regions(locale));
   const scope: Values['dataScope'] = Form.useWatch('dataScope', form as FormInstance) ?? role?.dataScope ?? 'self';
   const isAdmin = role?.code === ROLE_ADMIN;
 
@@ -176,6 +187,7 @@ function RoleForm({
     const parsed = roleInputSchema.safeParse({
       ...values,
       departmentIds: values.dataScope === 'custom' ? (values.departmentIds ?? []) : [],
+      regionIds: (values.regionIds ?? []).map(Number),
       // The tree's checked entries; the server adds their ancestors. No readable tree: the grants stay.
       menuIds: menus ? menuIds : stored,
     });
@@ -270,6 +282,25 @@ function RoleForm({
           <DepartmentChecks i18n={i18n} data={departments.data ?? null} loading={departments.isPending} />
         </Form.Item>
       ) : null}
+      <Form.Item
+        label={t('users.role.field.regions')}
+        field="regionIds"
+        disabled={isAdmin}
+        extra={isAdmin ? t('users.role.field.adminFixed') : t('users.role.field.regionsHelp')}
+      >
+        <TreeSelect
+          aria-label={t('users.role.field.regions')}
+          multiple
+          allowClear
+          treeCheckable
+          treeCheckStrictly
+          showSearch
+          loading={regions.isPending}
+          placeholder={t('users.role.field.regionsPlaceholder')}
+          treeData={regionOptions(regions.data ?? [])}
+          filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
+        />
+      </Form.Item>
       <Form.Item label={t('users.field.menus')} extra={t('users.grants.help')}>
         {menus ? (
           <MenuGrantTree

@@ -1,13 +1,10 @@
-import { Alert, Button, Link, Modal, Result, Table, Upload } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
+import { Alert, Table } from '@arco-design/web-react';
 import { type ImportReport, USER_IMPORT_MAX_BYTES } from '@water/contracts';
-import { useState } from 'react';
 import { CopyableSecret } from '../../../shared/ui/copyable-secret.tsx';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { ImportDialog, ImportFailures, ImportSummary } from '../../../shared/ui/import-dialog.tsx';
 import { downloadImportTemplate, useImportUsers } from '../api/users-queries.ts';
 import { useUsersI18n } from '../use-users-i18n.ts';
 
-type Failed = ImportReport['failed'][number];
 type Password = ImportReport['passwords'][number];
 
 /**
@@ -17,72 +14,29 @@ type Password = ImportReport['passwords'][number];
 export function UserImportModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t, locale } = useUsersI18n();
   const upload = useImportUsers();
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const send = (file: File) => {
-    setFailure(null);
-    if (file.size > USER_IMPORT_MAX_BYTES) {
-      setFailure(t('users.import.tooLarge', { mb: USER_IMPORT_MAX_BYTES / 1024 / 1024 }));
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: setReport,
-      onError: (error) => setFailure(errorText(error, t('users.requestFailed'))),
-    });
-  };
-
   return (
-    <Modal
+    <ImportDialog<ImportReport>
       visible={visible}
-      title={t('users.import.title')}
-      onCancel={onClose}
-      afterClose={() => {
-        setReport(null);
-        setFailure(null);
+      onClose={onClose}
+      accept=".xlsx"
+      maxBytes={USER_IMPORT_MAX_BYTES}
+      texts={{
+        title: t('users.import.title'),
+        hint: t('users.import.hint'),
+        template: t('users.import.template'),
+        choose: t('users.import.choose'),
+        tip: t('users.import.tip'),
+        uploading: t('users.import.uploading'),
+        tooLarge: t('users.import.tooLarge', { mb: USER_IMPORT_MAX_BYTES / 1024 / 1024 }),
+        requestFailed: t('users.requestFailed'),
+        again: t('users.import.again'),
+        done: t('users.password.done'),
+        cancel: t('users.cancel'),
       }}
-      maskClosable={false}
-      unmountOnExit
-      style={{ width: 680, maxWidth: 'calc(100vw - 32px)' }}
-      footer={
-        <>
-          {report ? <Button onClick={() => setReport(null)}>{t('users.import.again')}</Button> : null}
-          <Button type="primary" onClick={onClose}>
-            {t(report ? 'users.password.done' : 'users.cancel')}
-          </Button>
-        </>
-      }
-    >
-      {report ? (
-        <ImportResult report={report} />
-      ) : (
-        <div className="users-import">
-          <p className="users-import__hint">
-            {t('users.import.hint')}{' '}
-            <Link
-              icon={<IconDownload />}
-              onClick={() => void downloadImportTemplate(locale, t('users.import.templateFile')).catch(() => undefined)}
-            >
-              {t('users.import.template')}
-            </Link>
-          </p>
-          <Upload
-            drag
-            accept=".xlsx"
-            // Nothing is kept in the widget: the report below is the result.
-            fileList={[]}
-            showUploadList={false}
-            disabled={upload.isPending}
-            customRequest={({ file }) => send(file)}
-            tip={t('users.import.tip')}
-            aria-label={t('users.import.choose')}
-          >
-            {upload.isPending ? <div className="users-import__pending">{t('users.import.uploading')}</div> : undefined}
-          </Upload>
-          {failure ? <Alert className="users-form-notice" type="error" content={failure} /> : null}
-        </div>
-      )}
-    </Modal>
+      onTemplate={() => downloadImportTemplate(locale, t('users.import.templateFile'))}
+      upload={(file) => upload.mutateAsync(file)}
+      renderReport={(report) => <ImportResult report={report} />}
+    />
   );
 }
 
@@ -90,9 +44,9 @@ function ImportResult({ report }: { report: ImportReport }) {
   const { t } = useUsersI18n();
   return (
     <div className="users-import">
-      <Result
-        className="users-import__result"
-        status={report.failed.length === 0 ? 'success' : report.created > 0 ? 'warning' : 'error'}
+      <ImportSummary
+        created={report.created}
+        failed={report.failed.length}
         title={t('users.import.summary', { created: report.created, failed: report.failed.length })}
       />
       {report.passwords.length > 0 ? (
@@ -121,33 +75,15 @@ function ImportResult({ report }: { report: ImportReport }) {
           />
         </section>
       ) : null}
-      {report.failed.length > 0 ? (
-        <section aria-label={t('users.import.failed')}>
-          <h3 className="users-section-title">{t('users.import.failed')}</h3>
-          <Table<Failed>
-            rowKey="row"
-            size="small"
-            pagination={false}
-            scroll={{ y: 240 }}
-            data={report.failed}
-            columns={[
-              { title: t('users.import.row'), dataIndex: 'row', width: 80 },
-              { title: t('users.col.username'), dataIndex: 'username', width: 140 },
-              {
-                title: t('users.import.errors'),
-                dataIndex: 'errors',
-                render: (_, row) => (
-                  <ul className="users-import__errors">
-                    {row.errors.map((e) => (
-                      <li key={e}>{e}</li>
-                    ))}
-                  </ul>
-                ),
-              },
-            ]}
-          />
-        </section>
-      ) : null}
+      <ImportFailures
+        rows={report.failed.map((f) => ({ row: f.row, label: f.username, reasons: f.errors }))}
+        texts={{
+          title: t('users.import.failed'),
+          row: t('users.import.row'),
+          label: t('users.col.username'),
+          reasons: t('users.import.errors'),
+        }}
+      />
     </div>
   );
 }

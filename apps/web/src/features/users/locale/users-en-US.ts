@@ -138,6 +138,10 @@ export const usersEnUS = {
   'users.role.field.adminFixed': 'The administrator role always sees all data and stays enabled.',
   'users.role.field.departments': 'Departments it sees',
   'users.role.field.departmentsHelp': 'Each department is checked on its own; sub-departments are not included.',
+  'users.role.field.regions': 'Region limit',
+  'users.role.field.regionsHelp':
+    'Devices, stations and their data of these regions (and those below them) only; none chosen: no region limit.',
+  'users.role.field.regionsPlaceholder': 'No region limit',
   'users.role.field.status': 'Status',
   'users.role.field.sort': 'Order',
   'users.role.confirm.delete': 'Delete the role {name}?',

@@ -96,6 +96,19 @@ describe('RoleListPage', () => {
       'GET /api/system/roles': roles,
       'GET /api/system/menus': menus,
       'GET /api/departments/tree': ok([]),
+      'GET /api/regions/tree': ok([
+        {
+          id: 4,
+          parentId: null,
+          code: 'LC-E',
+          name: '城东区',
+          kind: 'district',
+          orderNum: 0,
+          hasBoundary: false,
+          devices: 0,
+          children: [],
+        },
+      ]),
       'POST /api/system/roles': (call) => ok({ ...role(9, 'pump', '泵站班'), menuIds: call.body, departmentIds: [] }),
     });
     const { user } = renderPage(<RoleListPage />);
@@ -110,6 +123,10 @@ describe('RoleListPage', () => {
     const button = (await within(drawer).findByText('查询用户')).closest('.arco-tree-node') as HTMLElement;
     expect(within(button).getByText('system:user:list')).toBeTruthy();
     await user.click(button.querySelector('.arco-checkbox') as HTMLElement);
+    // Limited to one district (and what lies below it).
+    await user.click(within(drawer).getByText('不限区域'));
+    const region = (await screen.findByText('城东区')).closest('.arco-tree-node') as HTMLElement;
+    await user.click(region.querySelector('.arco-checkbox') as HTMLElement);
     await user.click(within(drawer).getByRole('button', { name: '保存' }));
 
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -120,6 +137,7 @@ describe('RoleListPage', () => {
       description: '',
       dataScope: 'self',
       departmentIds: [],
+      regionIds: [4],
       menuIds: [3],
       sort: 0,
       status: 'enabled',

@@ -1,0 +1,38 @@
+import type { deviceTransferZhCN } from './device-transfer-zh-CN.ts';
+
+/** English texts of device import, export and QR labels (the keys of device-transfer-zh-CN.ts). */
+export const deviceTransferEnUS: Record<keyof typeof deviceTransferZhCN, string> = {
+  'deviceTransfer.invalid': 'Invalid input',
+  'deviceTransfer.requestFailed': 'The request failed: try again later',
+  'deviceTransfer.import.open': 'Import',
+  'deviceTransfer.import.title': 'Import devices',
+  'deviceTransfer.import.hint':
+    'Fill in the template, at most {max} rows per file; a type by its code or name, a region by its code or name, a station by its code.',
+  'deviceTransfer.import.template': 'Download template',
+  'deviceTransfer.import.templateFile': 'device-import-template.xlsx',
+  'deviceTransfer.import.choose': 'Choose an Excel or CSV file',
+  'deviceTransfer.import.tip': '.xlsx or UTF-8 .csv (not GBK), up to {mb} MB',
+  'deviceTransfer.import.tooLarge': 'The file is larger than {mb} MB: split it and import the parts',
+  'deviceTransfer.import.uploading': 'Importing…',
+  'deviceTransfer.import.summary': '{created} devices created, {failed} rows not imported',
+  'deviceTransfer.import.failed': 'Rows not imported',
+  'deviceTransfer.import.row': 'Row',
+  'deviceTransfer.import.code': 'Device code',
+  'deviceTransfer.import.reasons': 'Why',
+  'deviceTransfer.import.again': 'Import another',
+  'deviceTransfer.import.done': 'Done',
+  'deviceTransfer.cancel': 'Cancel',
+  'deviceTransfer.export': 'Export',
+  'deviceTransfer.export.xlsx': 'Export as Excel (.xlsx)',
+  'deviceTransfer.export.csv': 'Export as CSV (.csv)',
+  'deviceTransfer.export.file': 'devices',
+  'deviceTransfer.labels.open': 'Print labels ({n})',
+  'deviceTransfer.labels.title': 'Device QR labels',
+  'deviceTransfer.labels.hint': '{n} labels, 3 per row on A4; the code opens the device page.',
+  'deviceTransfer.labels.print': 'Print',
+  'deviceTransfer.labels.close': 'Close',
+  'deviceTransfer.labels.qr': 'QR code of {code}',
+  'deviceTransfer.labels.type': 'Type: {value}',
+  'deviceTransfer.labels.station': 'Station: {value}',
+  'deviceTransfer.labels.none': '—',
+};
