@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCALE_STORAGE_KEY, type Locale, TOKEN_STORAGE_KEY } from '@water/contracts';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { sessionQueries } from '../session/session-queries.ts';
@@ -18,7 +19,11 @@ const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
  */
 export function renderPage(
   ui: ReactElement,
-  { locale = 'zh-CN', permissions = ['*:*:*'] }: { locale?: Locale; permissions?: string[] } = {},
+  {
+    locale = 'zh-CN',
+    permissions = ['*:*:*'],
+    route = '/',
+  }: { locale?: Locale; permissions?: string[] /** The address the page opens at (its query). */; route?: string } = {},
 ) {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
@@ -32,7 +37,9 @@ export function renderPage(
   const view = render(
     <I18nProvider>
       <ConfigProvider locale={arcoLocales[locale]}>
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </QueryClientProvider>
       </ConfigProvider>
     </I18nProvider>,
   );

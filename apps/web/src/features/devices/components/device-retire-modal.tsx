@@ -2,7 +2,6 @@ import { Alert, Button, DatePicker, Form, Input, Message, Modal, Spin } from '@a
 import { useQuery } from '@tanstack/react-query';
 import { type Device, deviceArchiveInputSchema } from '@water/contracts';
 import { useState } from 'react';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText } from '../../../shared/ui/form-rules.ts';
 import { deviceQueries, useArchiveDevice, useRemoveDevice } from '../api/device-queries.ts';
 import { useDeviceListI18n } from '../use-device-list-i18n.ts';
@@ -40,7 +39,6 @@ export function DeviceRetireModal({
       footer={null}
       unmountOnExit
       style={{ width: 560 }}
-      {...dialogAttributes(title)}
     >
       {target ? (
         <RetireBody

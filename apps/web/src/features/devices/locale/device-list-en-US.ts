@@ -141,7 +141,6 @@ export const deviceListEnUS: Record<keyof typeof deviceListZhCN, string> = {
   'deviceDetail.section.info': 'Details',
   'deviceDetail.section.metrics': 'Metrics',
   'deviceDetail.section.location': 'Location',
-  'deviceDetail.section.archive': 'Archive',
   'deviceDetail.field.serialNo': 'Serial no. / IMEI',
   'deviceDetail.field.coordinates': 'Coordinates (WGS-84)',
   'deviceDetail.field.createdAt': 'Registered',

@@ -138,7 +138,6 @@ export const deviceListZhCN = {
   'deviceDetail.section.info': '基本信息',
   'deviceDetail.section.metrics': '监测指标',
   'deviceDetail.section.location': '位置',
-  'deviceDetail.section.archive': '设备档案',
   'deviceDetail.field.serialNo': '序列号 / IMEI',
   'deviceDetail.field.coordinates': '经纬度（WGS-84）',
   'deviceDetail.field.createdAt': '登记时间',

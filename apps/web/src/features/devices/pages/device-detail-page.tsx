@@ -179,10 +179,8 @@ function DeviceDetail({ device, i18n, back }: { device: Device; i18n: DeviceList
           </div>
           <div className="device-detail__side">
             <DeviceLocation device={device} i18n={i18n} />
-            <section aria-label={t('deviceDetail.section.archive')}>
-              <h2 className="device-detail__section">{t('deviceDetail.section.archive')}</h2>
-              <DeviceArchiveTimeline deviceId={device.id} />
-            </section>
+            {/* The timeline names itself (heading and landmark). */}
+            <DeviceArchiveTimeline deviceId={device.id} />
           </div>
         </div>
       </div>

@@ -1,82 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { device, page, region, station, type } from '../device-test-fixtures.ts';
 import { DeviceListPage } from './device-list-page.tsx';
 
-const region = (id: number, name: string, children: unknown[] = [], parentId: number | null = null) => ({
-  id,
-  parentId,
-  code: `R${id}`,
-  name,
-  kind: parentId ? 'district' : 'city',
-  orderNum: 0,
-  hasBoundary: false,
-  devices: 0,
-  children,
-});
-const type = (id: number, code: string, nameZh: string) => ({
-  id,
-  code,
-  nameZh,
-  nameEn: code,
-  description: '',
-  builtin: true,
-  model: {
-    metrics: [
-      {
-        key: 'level',
-        nameZh: '液位',
-        nameEn: 'Level',
-        dataType: 'number',
-        unit: 'm',
-        min: 0,
-        max: 10,
-        precision: 2,
-        options: [],
-      },
-    ],
-    events: [{ key: 'overflow', nameZh: '溢流', nameEn: 'Overflow', level: 3 }],
-    commands: [],
-  },
-  devices: 1,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
-const device = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  code,
-  name,
-  typeId: 1,
-  typeCode: 'level_meter',
-  typeName: '液位计',
-  model: 'LM-200',
-  manufacturer: '岚川仪表',
-  serialNo: 'SN001',
-  regionId: 10,
-  regionName: '东湖区',
-  stationId: 5,
-  stationName: '东湖雨水泵站',
-  longitude: 120.1,
-  latitude: 30.2,
-  installDate: '2025-01-01',
-  warrantyEnd: '2030-01-01',
-  status: 'online',
-  lastSeenAt: '2026-03-01T02:03:04.000Z',
-  createdAt: '2026-01-01T02:03:04.000Z',
-  ...extra,
-});
-const station = {
-  id: 5,
-  code: 'S5',
-  name: '东湖雨水泵站',
-  kind: 'rainwater',
-  regionId: 10,
-  regionName: '东湖区',
-  longitude: null,
-  latitude: null,
-  pumps: 3,
-  devices: 1,
-};
-const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
 const reads = {
   'GET /api/regions/tree': ok([region(1, '岚川市', [region(10, '东湖区', [], 1)])]),
   'GET /api/device-types': ok([type(1, 'level_meter', '液位计'), type(2, 'flow_meter', '流量计')]),
@@ -176,6 +103,32 @@ describe('DeviceListPage', () => {
     expect(await screen.findByText('东湖液位计')).toBeTruthy();
     expect(screen.getByRole('button', { name: '设备类型' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '新增设备' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /编辑|停用|新密钥|删除/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编辑|停用|更多/ })).toBeNull();
+  });
+
+  it('offers to archive a device its history holds instead of deleting it, and deletes one nothing holds', async () => {
+    const { calls } = mockApi({
+      ...reads,
+      'GET /api/devices': page([device(1, 'LV-001', '东湖液位计'), device(2, 'LV-002', '新登记液位计')]),
+      'GET /api/devices/1/dependents': ok({ archiveEntries: 3, openWorkOrders: 1 }),
+      'GET /api/devices/2/dependents': ok({ archiveEntries: 0, openWorkOrders: 0 }),
+      'DELETE /api/devices/2': ok(null),
+    });
+    const { user } = renderPage(<DeviceListPage />);
+    await user.click(await screen.findByRole('button', { name: '更多：LV-001' }));
+    await user.click(await screen.findByRole('menuitem', { name: '删除' }));
+    const held = await screen.findByRole('dialog', { name: '删除设备“东湖液位计”' });
+    expect(await within(held).findByText(/3 条档案记录、1 个未完成工单/)).toBeTruthy();
+    expect(within(held).queryByRole('button', { name: '删除' })).toBeNull();
+    await user.click(within(held).getByRole('button', { name: '改为归档' }));
+    expect(await within(held).findByRole('button', { name: '确认归档' })).toBeTruthy();
+    await user.click(within(held).getByRole('button', { name: '取消' }));
+
+    await user.click(screen.getByRole('button', { name: '更多：LV-002' }));
+    await user.click((await screen.findAllByRole('menuitem', { name: '删除' })).at(-1) as HTMLElement);
+    const free = await screen.findByRole('dialog', { name: '删除设备“新登记液位计”' });
+    await user.click(await within(free).findByRole('button', { name: '删除' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/devices/2')).toBe(true));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/devices/1')).toBe(false);
   });
 });
