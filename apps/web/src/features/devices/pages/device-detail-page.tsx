@@ -34,7 +34,7 @@ const DeviceLabelsPrint = lazy(() => import('../components/device-labels-print.t
 const MapRegionView = lazy(() =>
   import('../components/map-region-view.tsx').then((m) => ({ default: m.MapRegionView })),
 );
-/** Close enough to see the device among its neighbours (street level). */
+/** Close enough to see the device among its neighbours (street level) when its region has no outline. */
 const DETAIL_ZOOM = 15;
 
 /**
@@ -168,7 +168,7 @@ function DeviceDetail({ device, i18n, back }: { device: Device; i18n: DeviceList
             <section aria-label={t('deviceDetail.section.info')}>
               <h2 className="device-detail__section">{t('deviceDetail.section.info')}</h2>
               <Descriptions
-                column={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}
+                column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
                 data={info}
                 labelStyle={{ whiteSpace: 'nowrap' }}
                 border
@@ -262,7 +262,8 @@ function DeviceLocation({ device, i18n }: { device: Device; i18n: DeviceListI18n
           regions={
             region.data ? [{ code: region.data.code, name: region.data.name, geometry: region.data.boundary }] : []
           }
-          selectedCode={null}
+          // With an outline the map frames the region (the device inside it); without, the device.
+          selectedCode={region.data?.boundary ? region.data.code : null}
           points={[{ kind: 'device', name: device.name, position }]}
           draft={null}
           onAddVertex={() => undefined}
