@@ -165,21 +165,11 @@ export const messages = {
   'users.import.col.email': { 'zh-CN': '邮箱', 'en-US': 'Email' },
   'users.import.col.department': { 'zh-CN': '部门名称', 'en-US': 'Department name' },
   'users.import.col.roles': { 'zh-CN': '角色编码（逗号分隔）', 'en-US': 'Role codes (comma-separated)' },
-  'users.import.unreadable': {
-    'zh-CN': '无法读取该 Excel 文件，请使用导入模板',
-    'en-US': 'This Excel file cannot be read: use the import template',
-  },
-  'users.import.empty': { 'zh-CN': '表格中没有数据行', 'en-US': 'The sheet has no data rows' },
-  'users.import.tooMany': {
-    'zh-CN': '一次最多导入 {max} 行',
-    'en-US': 'At most {max} rows per import',
-  },
   'users.import.unknownDepartment': { 'zh-CN': '部门“{name}”不存在', 'en-US': 'No department named "{name}"' },
   'users.import.duplicateInSheet': {
     'zh-CN': '用户名在表格中重复',
     'en-US': 'The username appears twice in the sheet',
   },
-  'users.import.rowFailed': { 'zh-CN': '该行未能写入', 'en-US': 'This row could not be written' },
   'roles.codeTaken': { 'zh-CN': '角色编码已存在', 'en-US': 'A role with this code already exists' },
   'roles.builtin': { 'zh-CN': '内置角色不能删除', 'en-US': 'A built-in role cannot be removed' },
   'roles.builtinCode': {

@@ -16,9 +16,9 @@ import { t as translate } from '../../i18n/messages.ts';
 import { dataScope } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { receiveUpload, XLSX_TYPE } from '../../lib/uploads.ts';
+import { importRows, receiveTable, type SheetRow } from '../../lib/row-import.ts';
 import { issueText } from '../../lib/validation.ts';
-import { readXlsxRows, sendXlsx } from '../../lib/xlsx.ts';
+import { sendXlsx } from '../../lib/xlsx.ts';
 import { createOrganizationRepository } from '../organization/organization.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 
@@ -278,23 +278,14 @@ export function createUsersService(app: FastifyInstance) {
      * level; the first match wins), roles by code, comma-separated.
      */
     async importXlsx(req: FastifyRequest): Promise<ImportReport> {
-      const { buffer } = await receiveUpload(req, { maxBytes: USER_IMPORT_MAX_BYTES, types: [XLSX_TYPE] });
-      const rows = await readXlsxRows(buffer).catch(() => {
-        throw businessError(400, 'users.import.unreadable');
-      });
-      const body = rows.slice(1).filter((row) => row.some((cell) => cell !== ''));
-      if (body.length === 0) throw businessError(400, 'users.import.empty');
-      if (body.length > USER_IMPORT_MAX_ROWS)
-        throw businessError(400, 'users.import.tooMany', { max: USER_IMPORT_MAX_ROWS });
+      const { rows } = await receiveTable(req, { maxBytes: USER_IMPORT_MAX_BYTES, maxRows: USER_IMPORT_MAX_ROWS });
       const departmentsByName = new Map<string, number>();
       for (const { department } of await createOrganizationRepository(req.tx!).departments()) {
         if (!departmentsByName.has(department.name)) departmentsByName.set(department.name, department.id);
       }
       const report: ImportReport = { created: 0, failed: [], passwords: [] };
       const seen = new Set<string>();
-      for (const [index, cells] of rows.slice(1).entries()) {
-        if (!cells.some((cell) => cell !== '')) continue;
-        const rowNumber = index + 2;
+      const checkRow = async ({ cells }: SheetRow) => {
         const [username = '', displayName = '', phone = '', email = '', department = '', roleList = ''] = cells;
         const errors: string[] = [];
         const departmentId = department ? departmentsByName.get(department) : null;
@@ -320,22 +311,20 @@ export function createUsersService(app: FastifyInstance) {
         }
         if (seen.has(username.toLowerCase())) errors.push(translate(req.locale, 'users.import.duplicateInSheet'));
         seen.add(username.toLowerCase());
-        if (errors.length === 0 && parsed.success) {
-          try {
-            const created = await req.tx!.transaction((sp) => create(req, sp, parsed.data));
-            report.created++;
-            report.passwords.push({ username: parsed.data.username, temporaryPassword: created.password });
-            continue;
-          } catch (err) {
-            errors.push(
-              err instanceof AppError
-                ? translate(req.locale, err.messageKey, err.params)
-                : translate(req.locale, 'users.import.rowFailed'),
-            );
-          }
-        }
-        report.failed.push({ row: rowNumber, username, errors });
-      }
+        if (errors.length > 0 || !parsed.success) return { reasons: errors };
+        return { value: parsed.data };
+      };
+      const { created, failed } = await importRows<z.output<typeof userInputSchema>>(
+        req,
+        rows,
+        checkRow,
+        async (sp, input) => {
+          const user = await create(req, sp, input);
+          report.passwords.push({ username: input.username, temporaryPassword: user.password });
+        },
+      );
+      report.created = created.length;
+      report.failed = failed.map((f) => ({ row: f.row, username: f.cells[0] ?? '', errors: f.reasons }));
       req.auditChange = {
         after: {
           created: report.created,
