@@ -2,29 +2,15 @@
 // paginated, filtered requests as the console sends them, over real HTTP on loopback.
 // PGlite by default; BENCH_DATABASE_URL=postgres://… measures a PostgreSQL server (its schema is
 // dropped and recreated). Target: p95 at most 50 ms on PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
+import { openBench, signIn, timeGet } from './harness.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const url = process.env.BENCH_DATABASE_URL;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-'));
-const database = await openDatabase(url ? { url } : { dataDir: 'memory://' });
-if (url) {
-  await database.db.execute(sql`drop schema if exists public cascade`);
-  await database.db.execute(sql`drop schema if exists drizzle cascade`);
-  await database.db.execute(sql`create schema public`);
-}
-await database.migrate();
-await seed(database.db, { demo: true, dataDir, now: new Date('2026-06-01T08:00:00Z') });
+const bench = await openBench();
+const { database } = bench;
 
 const started = performance.now();
 // Users spread over the demo departments, one in ten disabled, all holding the user role.
@@ -61,20 +47,9 @@ await database.db.execute(
 await database.db.execute(sql.raw('analyze'));
 const seeded = ((performance.now() - started) / 1000).toFixed(1);
 
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', API_RATE_LIMIT: '1000000' }),
-  database,
-});
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
 try {
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: '13800000001', password: 'Admin@2026' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
+  const base = await bench.listen();
+  const headers = await signIn(base);
   const tree = (await (await fetch(`${base}/api/departments/tree`, { headers })).json()) as {
     data: { id: number; name: string }[];
   };
@@ -101,27 +76,10 @@ try {
     `database: ${database.kind}; ${USERS} users, ${LOG_ROWS} log rows (seeded in ${seeded} s); ${ROUNDS} rounds`,
   );
   let worst = 0;
-  for (const [name, path_] of cases) {
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS + 3; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${base}${path_}`, { headers });
-      const body = (await res.json()) as { code: number; msg: string };
-      if (body.code !== 200) throw new Error(`${path_}: ${body.msg}`);
-      if (i >= 3) times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!;
-    worst = Math.max(worst, at(0.95));
-    console.log(
-      `${name.padEnd(40)} median ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms`,
-    );
-  }
+  for (const [name, url] of cases) worst = Math.max(worst, await timeGet(base, headers, name, url, ROUNDS));
   console.log(
     `worst p95 of the filtered, paginated admin lists: ${worst.toFixed(1)} ms (target ≤ 50 ms on PostgreSQL)`,
   );
 } finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
+import { signIn } from './harness.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-'));
@@ -32,13 +33,7 @@ const WIDGETS = [
 ];
 
 try {
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'user', password: 'User@2026' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await signIn(base, { username: 'user', password: 'User@2026' });
   const times: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const started = performance.now();

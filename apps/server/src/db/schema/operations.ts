@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -127,6 +128,17 @@ export const devices = pgTable(
     index().on(t.regionId),
     index().on(t.stationId),
     index().on(t.status),
+    // The device list (in service unless asked otherwise): its counts read only this small index, and
+    // a type with a region subtree finds its rows here; the default order within a type, and the
+    // latest warranty ends first, come straight off the next two.
+    index().on(t.typeId, t.regionId).where(sql`archived_at is null`),
+    index().on(t.typeId, t.code).where(sql`archived_at is null`),
+    index().on(t.warrantyEnd.desc().nullsFirst(), t.id).where(sql`archived_at is null`),
+    // Keyword search is a substring of the code, name or serial number: trigram indexes, one a column
+    // so that the three ORed conditions stay as they are (pg_trgm comes with migration 0008).
+    index('devices_code_trgm_index').using('gin', t.code.op('gin_trgm_ops')),
+    index('devices_name_trgm_index').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_serial_no_trgm_index').using('gin', t.serialNo.op('gin_trgm_ops')),
   ],
 );
 

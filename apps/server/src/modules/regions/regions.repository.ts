@@ -8,11 +8,23 @@ export function createRegionsRepository(db: Queryable) {
     Number,
   );
   return {
-    all: () =>
-      db
-        .select({ region: regions, devices: deviceCount })
+    /**
+     * Every region with its devices: one grouped count joined on, not the count above once per
+     * region, which is a thousand index probes for a thousand regions (and, on a cold table, a
+     * plan expensive enough that PostgreSQL JIT-compiles it on every call).
+     */
+    all: () => {
+      const counts = db
+        .select({ regionId: devices.regionId, n: count().as('n') })
+        .from(devices)
+        .groupBy(devices.regionId)
+        .as('counts');
+      return db
+        .select({ region: regions, devices: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
         .from(regions)
-        .orderBy(asc(regions.orderNum), asc(regions.id)),
+        .leftJoin(counts, eq(counts.regionId, regions.id))
+        .orderBy(asc(regions.orderNum), asc(regions.id));
+    },
     byId: (id: number) =>
       db
         .select({ region: regions, devices: deviceCount })

@@ -1,0 +1,100 @@
+// What every API benchmark does around its own cases: a database with the demo seed (PGlite, or the
+// PostgreSQL server of BENCH_DATABASE_URL with its schema dropped and recreated), the real app on a
+// loopback port, a signed-in caller, and per-case timings.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+
+export const ADMIN = { username: '13800000001', password: 'Admin@2026' };
+
+export interface Bench {
+  database: Database;
+  dataDir: string;
+  /** Starts the app on a loopback port (after the bench has loaded its data) and returns its base URL. */
+  listen: () => Promise<string>;
+  /** Closes the app and the database and removes the data folder, whatever happened before. */
+  close: () => Promise<void>;
+}
+
+export async function openBench(url = process.env.BENCH_DATABASE_URL): Promise<Bench> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-'));
+  const database = await openDatabase(url ? { url } : { dataDir: 'memory://' });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const close = async () => {
+    await app?.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (url) {
+      await database.db.execute(sql`drop schema if exists public cascade`);
+      await database.db.execute(sql`drop schema if exists drizzle cascade`);
+      await database.db.execute(sql`create schema public`);
+    }
+    await database.migrate();
+    await seed(database.db, { demo: true, dataDir, now: new Date('2026-06-01T08:00:00Z') });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    database,
+    dataDir,
+    close,
+    listen: async () => {
+      app = await buildApp({
+        config: loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', API_RATE_LIMIT: '1000000' }),
+        database,
+      });
+      return app.listen({ port: 0, host: '127.0.0.1' });
+    },
+  };
+}
+
+/** Signs in over HTTP; the headers of the signed-in caller. */
+export async function signIn(base: string, account = ADMIN): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Quantiles of sorted timings, e.g. at(0.95). */
+export function quantiles(times: number[]): (p: number) => number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return (p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+/**
+ * Times a GET `rounds` times after three warm-ups, failing on any answer but 200, prints its median
+ * and p95 under `name`, and returns the p95.
+ */
+export async function timeGet(
+  base: string,
+  headers: Record<string, string>,
+  name: string,
+  url: string,
+  rounds: number,
+): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < rounds + 3; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${url}`, { headers });
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`${url}: ${body.msg}`);
+    if (i >= 3) times.push(performance.now() - t0);
+  }
+  const at = quantiles(times);
+  console.log(
+    `${name.padEnd(42)} median ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms`,
+  );
+  return at(0.95);
+}
