@@ -28,10 +28,14 @@ const inRegions = (regionIds: number[] | undefined) =>
  * YYYY-MM-DD, inclusive). The Workplace's renewal figure and the ending-warranties list both read
  * this one predicate, so they cannot disagree.
  */
-export function warrantyEndingWhere(today: string, until: string): SQL {
+export function warrantyEndingWhere(today: string, until: string, regionIds?: number[]): SQL {
   const ending = (column: typeof devices.warrantyEnd | typeof devices.serviceEnd) =>
     and(gte(column, today), lte(column, until));
-  return and(isNull(devices.archivedAt), or(ending(devices.warrantyEnd), ending(devices.serviceEnd)))!;
+  return and(
+    isNull(devices.archivedAt),
+    or(ending(devices.warrantyEnd), ending(devices.serviceEnd)),
+    inRegions(regionIds),
+  )!;
 }
 
 export function createDeviceArchivesRepository(db: Queryable) {
@@ -183,7 +187,7 @@ export function createDeviceArchivesRepository(db: Queryable) {
         .from(devices)
         .leftJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
         .leftJoin(regions, eq(regions.id, devices.regionId))
-        .where(and(warrantyEndingWhere(today, until), inRegions(regionIds)))
+        .where(warrantyEndingWhere(today, until, regionIds))
         .orderBy(asc(devices.code)),
   };
 }

@@ -11,6 +11,7 @@ import {
   WORK_ORDER_DONE_STATUSES,
   workOrders,
 } from '../../db/schema/index.ts';
+import { dataScope, withinRegions } from '../../lib/data-scope.ts';
 import { businessError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { utilityDay } from '../content/content.service.ts';
@@ -35,8 +36,12 @@ export async function workplaceRoutes(app: FastifyInstance) {
         .where(
           and(eq(workOrders.assigneeId, req.auth!.userId), notInArray(workOrders.status, WORK_ORDER_DONE_STATUSES)),
         ),
-      // The same predicate as the ending-warranties list, so the figure and the list agree.
-      db.select({ n: count() }).from(devices).where(warrantyEndingWhere(today, in30)),
+      // The same predicate as the ending-warranties list, so the figure and the list agree (both
+      // within the caller's region limit).
+      db
+        .select({ n: count() })
+        .from(devices)
+        .where(warrantyEndingWhere(today, in30, withinRegions(await dataScope(app, req), undefined))),
       db.select({ n: count() }).from(contentItems).where(eq(contentItems.status, 'published')),
     ]);
     return {
