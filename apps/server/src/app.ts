@@ -22,6 +22,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workplaceRoutes } from './modules/workplace/workplace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(devicesRoutes);
   await app.register(devicesTransferRoutes);
   await app.register(deviceArchivesRoutes);
+  await app.register(telemetryRoutes);
 
   return app;
 }

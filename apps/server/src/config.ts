@@ -71,6 +71,26 @@ export const settingsSchema = z.object({
     .default(1884)
     .describe('Port of the embedded MQTT broker (1884, clear of a Mosquitto on 1883); 0 turns it off'),
   MQTT_HOST: z.string().min(1).default('0.0.0.0').describe('Interface the embedded MQTT broker listens on'),
+  TELEMETRY_BATCH_POINTS: int(1, 10_000)
+    .default(1000)
+    .describe('Points the ingest writer commits in one transaction at most'),
+  TELEMETRY_FLUSH_MS: int(1, 10_000)
+    .default(100)
+    .describe('Longest a reading waits for its batch (and an MQTT QoS 1 message for its PUBACK), in ms'),
+  TELEMETRY_QUEUE_POINTS: int(100, 10_000_000)
+    .default(50_000)
+    .describe('Points held while the database is slow or away; beyond it MQTT waits and HTTP ingest answers 503'),
+  TELEMETRY_MAX_FUTURE_SKEW_MS: int(0, 86_400_000)
+    .default(300_000)
+    .describe('How far ahead of the server clock a reading may be stamped before it is dead-lettered'),
+  TELEMETRY_SWEEP_SECONDS: int(1, 3600).default(30).describe('How often devices that went silent are marked offline'),
+  TELEMETRY_RAW_DAYS: int(1, 36_500).default(90).describe('Days raw telemetry points are kept'),
+  TELEMETRY_ROLLUP_1M_DAYS: int(1, 36_500).default(365).describe('Days 1-minute rollups are kept'),
+  TELEMETRY_ROLLUP_1H_DAYS: int(1, 36_500).default(1825).describe('Days 1-hour rollups are kept'),
+  TELEMETRY_DEAD_LETTER_DAYS: int(1, 36_500).default(30).describe('Days dead-lettered telemetry messages are kept'),
+  INGEST_RATE_LIMIT: int(1, 1_000_000)
+    .default(6000)
+    .describe('HTTP ingest calls per IP per minute (gateways; apart from API_RATE_LIMIT)'),
   WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
   MAP_TILE_URL: z
     .string()

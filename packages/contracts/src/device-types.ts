@@ -71,6 +71,13 @@ export const thingModelSchema = z
     metrics: z.array(metricSpecSchema).max(100).default([]),
     events: z.array(eventSpecSchema).max(50).default([]),
     commands: z.array(commandSpecSchema).max(30).default([]),
+    /** Silence after which telemetry marks a device of this type offline; 600 s when unset. */
+    offlineAfterSeconds: z
+      .number()
+      .int()
+      .min(30)
+      .max(7 * 86_400)
+      .optional(),
   })
   .refine((m) => uniqueKeys(m.metrics) && uniqueKeys(m.events) && uniqueKeys(m.commands), {
     error: 'validation.duplicateKey',

@@ -18,5 +18,6 @@ export * from './notices.ts';
 export * from './organization.ts';
 export * from './regions.ts';
 export * from './roles.ts';
+export * from './telemetry.ts';
 export * from './users.ts';
 export * from './workplace.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
+import { deviceStatusEventSchema } from './telemetry.ts';
 
 const tags = ['messages'] as const;
 
@@ -52,6 +53,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   // Menus or role grants changed: fetch role-info and the menu tree again.
   z.object({ type: z.literal('menus') }),
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
+  deviceStatusEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -370,6 +370,12 @@ export const messages = {
     'zh-CN': '导入的设备尚无接入密钥：请在设备列表中对其执行“重置密钥”以签发',
     'en-US': 'Imported devices have no ingest secret yet: issue one with "Rotate secret" in the device list',
   },
+  'telemetry.badSecret': { 'zh-CN': '设备编码或密钥错误', 'en-US': 'Unknown device or wrong device secret' },
+  'telemetry.deviceDisabled': {
+    'zh-CN': '设备已停用或已归档，不再接收数据',
+    'en-US': 'The device is disabled or archived and takes no readings',
+  },
+  'telemetry.busy': { 'zh-CN': '数据接入繁忙，请稍后重试', 'en-US': 'Ingest is busy; retry shortly' },
   'http.badRequest': { 'zh-CN': '请求参数错误', 'en-US': 'Bad request' },
   'http.validation': {
     'zh-CN': '请求参数校验失败：{detail}',

@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   'POST /api/user/password/reset',
   'GET /api/openapi.json',
   'GET /api/ws',
+  // Devices and gateways: the handler checks the device secret (modules/telemetry).
+  'POST /api/ingest/:code',
 ]);
 
 let t: TestApp;

@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './notices.ts';
 export * from './operations.ts';
 export * from './organization.ts';
+export * from './telemetry.ts';

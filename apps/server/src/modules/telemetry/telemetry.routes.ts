@@ -1,0 +1,71 @@
+import { telemetryApi } from '@water/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
+import { createTelemetryService, INGEST_TOPICS, startTelemetryJobs } from './telemetry.service.ts';
+import { QueueFullError, WriterClosedError } from './telemetry.writer.ts';
+
+const deviceSecret = (req: FastifyRequest) => {
+  const header = req.headers.authorization;
+  const match = header ? /^Device\s+(\S+)$/i.exec(header) : null;
+  const alt = req.headers['x-device-secret'];
+  return match?.[1] ?? (typeof alt === 'string' ? alt : '');
+};
+
+/**
+ * Not encapsulated: the pipeline (`app.telemetry`) is what later modules (alarm rules, history,
+ * commands) and the tests reach for, like `app.mqtt`.
+ */
+export const telemetryRoutes = fp(async (app: FastifyInstance) => {
+  const service = createTelemetryService(app);
+  app.decorate('telemetry', service);
+  app.mqtt.setAuthenticator(service.authenticateMqtt);
+  app.mqtt.setPublishHandler(service.handleMqtt, INGEST_TOPICS);
+
+  // The ingest body is read raw: malformed JSON is a dead letter with its reason, not a bare 400.
+  await app.register(async (ingest) => {
+    ingest.removeContentTypeParser(['application/json', 'text/plain']);
+    ingest.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    route(
+      ingest,
+      telemetryApi.ingest,
+      {
+        // Devices, not console users: the device secret is checked by the handler.
+        access: 'public',
+        // Readings are counted in /api/telemetry/stats, not written to the operation log.
+        audit: false,
+        rateLimit: { max: app.config.INGEST_RATE_LIMIT, timeWindow: '1 minute' },
+      },
+      async (req, reply) => {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        try {
+          return await service.ingestHttp(req.params.code, deviceSecret(req), body);
+        } catch (err) {
+          if (err instanceof QueueFullError || err instanceof WriterClosedError) {
+            reply.header('retry-after', '1');
+            throw new AppError(503, 503, 'telemetry.busy');
+          }
+          throw err;
+        }
+      },
+    );
+  });
+
+  route(app, telemetryApi.stats, { access: 'session' }, async () => service.writer.stats());
+
+  const stop = startTelemetryJobs(app, service);
+  // Commits what is queued before the database closes (server.ts closes the app, then the database).
+  app.addHook('onClose', async () => {
+    stop();
+    await service.writer.close();
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    telemetry: ReturnType<typeof createTelemetryService>;
+  }
+}

@@ -1,0 +1,176 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IngestResult } from '@water/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import type { MqttPublish } from '../../plugins/mqtt.ts';
+import { type MessageKind, parseMessage } from './telemetry.parse.ts';
+import { createTelemetryRepository } from './telemetry.repository.ts';
+import { createBatchWriter, type StatusChange, type WriteItem } from './telemetry.writer.ts';
+
+const DAY_MS = 86_400_000;
+const TOPIC = /^devices\/([^/]+)\/(telemetry|telemetry\/batch|status)$/;
+const KIND: Record<string, MessageKind> = { telemetry: 'telemetry', 'telemetry/batch': 'batch', status: 'status' };
+
+/** Topics the server subscribes to on an external broker (QoS 1). */
+export const INGEST_TOPICS = ['devices/+/telemetry', 'devices/+/telemetry/batch', 'devices/+/status'];
+
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The telemetry pipeline of one server: device authentication, parsing, the batch writer, the
+ * offline sweep and retention. MQTT and HTTP both end in `writer.submit`.
+ */
+export function createTelemetryService(app: FastifyInstance) {
+  const c = app.config;
+  const pushStatus = (changes: StatusChange[]) => {
+    for (const change of changes) {
+      app.realtime.toAll({
+        type: 'device-status',
+        deviceId: change.deviceId,
+        code: change.code,
+        from: change.from,
+        to: change.to,
+        at: change.at.toISOString(),
+      });
+    }
+  };
+  const writer = createBatchWriter({
+    db: app.db,
+    log: app.log,
+    batchPoints: c.TELEMETRY_BATCH_POINTS,
+    flushMs: c.TELEMETRY_FLUSH_MS,
+    capacity: c.TELEMETRY_QUEUE_POINTS,
+    onStatusChanges: pushStatus,
+  });
+  const repo = () => createTelemetryRepository(app.db);
+  const parse = (payload: Buffer, kind: MessageKind) =>
+    parseMessage(payload, kind, { receivedAt: app.clock.now(), maxFutureSkewMs: c.TELEMETRY_MAX_FUTURE_SKEW_MS });
+
+  /** The device, if the secret is its own and it may report (not disabled, not archived). */
+  async function checkDevice(code: string, secret: string) {
+    const device = await repo().deviceByCode(code);
+    if (!device || !secret || !sameHash(device.secretHash, sha256(secret))) return { ok: false as const, why: 401 };
+    if (device.archivedAt || device.status === 'disabled') return { ok: false as const, why: 403 };
+    return { ok: true as const, device };
+  }
+
+  return {
+    writer,
+
+    /** The embedded broker's CONNECT check: username = device code, password = its secret. */
+    async authenticateMqtt(_clientId: string, username: string, password: string) {
+      const result = await checkDevice(username, password);
+      if (!result.ok) writer.countRejected();
+      return result.ok;
+    },
+
+    /**
+     * A device's publish. On the embedded broker the device may publish only under
+     * `devices/{its code}/`; anything else closes its connection. On an external broker, whose ACL
+     * the server trusts, the code in the topic names the device (unknown ones are refused and counted
+     * at commit). Resolves after the commit: then the broker sends the PUBACK.
+     */
+    async handleMqtt(p: MqttPublish): Promise<void> {
+      if (p.username !== null && !p.topic.startsWith(`devices/${p.username}/`)) {
+        writer.countRejected();
+        throw new Error(`device ${p.username} may not publish to ${p.topic}`);
+      }
+      const match = TOPIC.exec(p.topic);
+      if (!match) return; // the device's other topics (events, command replies) belong to later modules
+      const [, code, suffix] = match;
+      const item: WriteItem = {
+        source: 'mqtt',
+        deviceCode: code!,
+        topic: p.topic,
+        receivedAt: app.clock.now(),
+        parsed: parse(p.payload, KIND[suffix!]!),
+      };
+      await writer.submit(item, { wait: true });
+    },
+
+    /** `POST /api/ingest/:code`: answers after the commit. */
+    async ingestHttp(code: string, secret: string, body: Buffer): Promise<IngestResult> {
+      const check = await checkDevice(code, secret);
+      if (!check.ok) {
+        writer.countRejected();
+        throw check.why === 401
+          ? new AppError(401, 401, 'telemetry.badSecret')
+          : new AppError(403, 403, 'telemetry.deviceDisabled');
+      }
+      const result = await writer.submit(
+        {
+          source: 'http',
+          deviceCode: check.device.code,
+          topic: '',
+          receivedAt: app.clock.now(),
+          parsed: parse(body, 'auto'),
+        },
+        { wait: false },
+      );
+      if (result.refused) throw new AppError(403, 403, 'telemetry.deviceDisabled');
+      return {
+        accepted: result.accepted,
+        duplicates: result.duplicates,
+        flagged: result.flagged,
+        rejected: result.rejected,
+      };
+    },
+
+    /** Marks offline the devices silent beyond their type's timeout and dead band; pushes the changes. */
+    async sweepOffline(): Promise<StatusChange[]> {
+      const now = app.clock.now();
+      const changed = await app.db.transaction((tx) => createTelemetryRepository(tx).sweepOffline(now));
+      const changes = changed.map((d) => ({
+        deviceId: d.id,
+        code: d.code,
+        from: 'online' as const,
+        to: 'offline' as const,
+        at: now,
+      }));
+      pushStatus(changes);
+      return changes;
+    },
+
+    /** Removes what is older than each tier keeps (TELEMETRY_*_DAYS). */
+    async purge() {
+      const now = app.clock.now().getTime();
+      const r = repo();
+      const ago = (days: number) => new Date(now - days * DAY_MS);
+      const removed = {
+        points: await r.purge('telemetry_points', ago(c.TELEMETRY_RAW_DAYS)),
+        rollups1m: await r.purge('telemetry_rollups_1m', ago(c.TELEMETRY_ROLLUP_1M_DAYS)),
+        rollups1h: await r.purge('telemetry_rollups_1h', ago(c.TELEMETRY_ROLLUP_1H_DAYS)),
+        deadLetters: await r.purge('telemetry_dead_letters', ago(c.TELEMETRY_DEAD_LETTER_DAYS)),
+      };
+      await r.purgeStatusEvents(ago(c.TELEMETRY_RAW_DAYS));
+      return removed;
+    },
+  };
+}
+
+export type TelemetryService = ReturnType<typeof createTelemetryService>;
+
+/**
+ * The offline sweep (every TELEMETRY_SWEEP_SECONDS) and the daily retention purge (soon after start,
+ * then daily), as the log retention job runs. Both are safe on several servers at once.
+ */
+export function startTelemetryJobs(app: FastifyInstance, service: TelemetryService): () => void {
+  const sweep = setInterval(() => {
+    service.sweepOffline().catch((err: unknown) => app.log.error({ err }, 'telemetry: offline sweep failed'));
+  }, app.config.TELEMETRY_SWEEP_SECONDS * 1000);
+  const purge = () =>
+    service
+      .purge()
+      .then((n) => app.log.info(n, 'telemetry retention: old rows removed'))
+      .catch((err: unknown) => app.log.error({ err }, 'telemetry retention failed'));
+  const first = setTimeout(purge, 60_000);
+  const daily = setInterval(purge, DAY_MS);
+  for (const t of [sweep, first, daily]) t.unref();
+  return () => {
+    clearInterval(sweep);
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}

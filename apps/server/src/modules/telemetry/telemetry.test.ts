@@ -1,0 +1,492 @@
+import type { TelemetryStats } from '@water/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  deviceStatusEvents,
+  devices,
+  deviceTypes,
+  telemetryDeadLetters,
+  telemetryLatest,
+  telemetryPoints,
+  telemetryRollups1h,
+  telemetryRollups1m,
+} from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
+
+const SECRET = 'dev-secret-0123456789';
+const T0 = TEST_START.getTime();
+const iso = (offsetMs: number) => new Date(T0 + offsetMs).toISOString();
+
+let t: TestApp;
+let typeId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ TELEMETRY_FLUSH_MS: '10' });
+  await resetDatabase(t.database);
+  const [type] = await t.database.db
+    .insert(deviceTypes)
+    .values({
+      code: 'test_station',
+      nameZh: '测试站',
+      nameEn: 'Test station',
+      model: {
+        offlineAfterSeconds: 120,
+        metrics: [
+          { key: 'level', nameZh: '液位', nameEn: 'Level', dataType: 'number', unit: 'm', min: 0, max: 10 },
+          { key: 'running', nameZh: '运行', nameEn: 'Running', dataType: 'boolean' },
+          { key: 'starts', nameZh: '启动次数', nameEn: 'Starts', dataType: 'integer', min: 0, max: 1000 },
+          {
+            key: 'mode',
+            nameZh: '模式',
+            nameEn: 'Mode',
+            dataType: 'enum',
+            options: [
+              { value: 'auto', nameZh: '自动', nameEn: 'Auto' },
+              { value: 'manual', nameZh: '手动', nameEn: 'Manual' },
+            ],
+          },
+        ],
+      },
+    })
+    .returning({ id: deviceTypes.id });
+  typeId = type!.id;
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.set(TEST_START);
+});
+
+/** A device of the test type with SECRET, under a code of its own. */
+async function newDevice(values: Partial<typeof devices.$inferInsert> = {}) {
+  const code = `TM-${++seq}`;
+  const [row] = await t.database.db
+    .insert(devices)
+    .values({ code, name: code, typeId, secretHash: sha256(SECRET), ...values })
+    .returning({ id: devices.id, code: devices.code });
+  return row!;
+}
+
+const ingest = (code: string, payload: unknown, secret = SECRET) =>
+  t.inject({
+    method: 'POST',
+    url: `/api/ingest/${code}`,
+    headers: { authorization: `Device ${secret}`, 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+const pointsOf = (deviceId: number) =>
+  t.database.db
+    .select()
+    .from(telemetryPoints)
+    .where(eq(telemetryPoints.deviceId, deviceId))
+    .orderBy(asc(telemetryPoints.metric), asc(telemetryPoints.ts));
+
+const stats = async (): Promise<TelemetryStats> => {
+  const token = await t.login();
+  return (await t.inject({ method: 'GET', url: '/api/telemetry/stats', headers: bearer(token) })).json().data;
+};
+
+const balanced = (s: TelemetryStats) =>
+  expect(s.points.received).toBe(s.points.stored + s.points.duplicates + s.points.rejected + s.points.pending);
+
+describe('HTTP ingest', () => {
+  it('stores readings, keeps latest values and 1-minute and 1-hour rollups, and brings the device online', async () => {
+    const d = await newDevice();
+    const res = await ingest(d.code, {
+      points: [
+        { ts: T0 - 50_000, values: { level: 2.5, running: true } },
+        { ts: iso(-40_000), values: { level: 3.5, running: false } },
+        { ts: T0 - 10_000, values: { level: 1.5 } },
+        { ts: T0 - 3_700_000, values: { level: 9 } },
+      ],
+    });
+    expect(res.json()).toMatchObject({ code: 200, data: { accepted: 6, duplicates: 0, flagged: 0, rejected: 0 } });
+
+    expect(await pointsOf(d.id)).toHaveLength(6);
+    const latest = await t.database.db.select().from(telemetryLatest).where(eq(telemetryLatest.deviceId, d.id));
+    expect(latest.find((l) => l.metric === 'level')).toMatchObject({ value: 1.5, ts: new Date(T0 - 10_000) });
+    expect(latest.find((l) => l.metric === 'running')).toMatchObject({ value: 0, ts: new Date(T0 - 40_000) });
+
+    const minute = await t.database.db
+      .select()
+      .from(telemetryRollups1m)
+      .where(and(eq(telemetryRollups1m.deviceId, d.id), eq(telemetryRollups1m.metric, 'level')))
+      .orderBy(asc(telemetryRollups1m.bucket));
+    // 07:59:10 and 07:59:20 share the 07:59 bucket; 07:59:50 too; 06:58:20 has its own.
+    expect(minute.map((r) => [r.bucket.toISOString(), r.min, r.max, r.sum / r.count, r.count])).toEqual([
+      ['2026-06-01T06:58:00.000Z', 9, 9, 9, 1],
+      ['2026-06-01T07:59:00.000Z', 1.5, 3.5, 2.5, 3],
+    ]);
+    const hour = await t.database.db
+      .select()
+      .from(telemetryRollups1h)
+      .where(and(eq(telemetryRollups1h.deviceId, d.id), eq(telemetryRollups1h.metric, 'running')));
+    expect(hour).toMatchObject([{ min: 0, max: 1, sum: 1, count: 2 }]);
+
+    const [device] = await t.database.db.select().from(devices).where(eq(devices.id, d.id));
+    expect(device).toMatchObject({ status: 'online', lastSeenAt: TEST_START });
+    const events = await t.database.db.select().from(deviceStatusEvents).where(eq(deviceStatusEvents.deviceId, d.id));
+    expect(events).toMatchObject([{ fromStatus: 'inactive', toStatus: 'online', cause: 'data' }]);
+  });
+
+  it('stores a duplicate (same device, metric and time) once, and rollups count it once', async () => {
+    const d = await newDevice();
+    const body = { ts: T0 - 1000, values: { level: 4, starts: 7 } };
+    expect((await ingest(d.code, body)).json().data).toMatchObject({ accepted: 2, duplicates: 0 });
+    expect((await ingest(d.code, body)).json().data).toMatchObject({ accepted: 0, duplicates: 2 });
+    // Twice within one batch too.
+    expect((await ingest(d.code, { points: [body, body] })).json().data).toMatchObject({ accepted: 0, duplicates: 4 });
+    expect(await pointsOf(d.id)).toHaveLength(2);
+    const rollups = await t.database.db.select().from(telemetryRollups1m).where(eq(telemetryRollups1m.deviceId, d.id));
+    expect(rollups.map((r) => r.count)).toEqual([1, 1]);
+  });
+
+  it('stores unknown metrics, values out of range and coerced values with their quality flags', async () => {
+    const d = await newDevice();
+    const res = await ingest(d.code, {
+      ts: T0 - 1000,
+      values: { level: 12, starts: '5', mode: 'remote', running: 'on', vibration: 0.3, note: 'ok' },
+    });
+    expect(res.json().data).toEqual({ accepted: 6, duplicates: 0, flagged: 6, rejected: 0 });
+    const stored = Object.fromEntries(
+      (await pointsOf(d.id)).map((p) => [p.metric, [p.value ?? p.textValue, p.quality]]),
+    );
+    expect(stored).toEqual({
+      level: [12, 1],
+      starts: [5, 4],
+      mode: ['remote', 1],
+      running: [1, 4],
+      vibration: [0.3, 2],
+      note: ['ok', 2],
+    });
+    // Suspect readings are kept but not averaged: only the coerced ones reach the rollups.
+    const rollups = await t.database.db.select().from(telemetryRollups1m).where(eq(telemetryRollups1m.deviceId, d.id));
+    expect(rollups.map((r) => r.metric).sort()).toEqual(['running', 'starts']);
+  });
+
+  it('dead-letters malformed JSON, NaN and Infinity, bad and future timestamps, and keeps the good entries', async () => {
+    const d = await newDevice();
+    const cases: [string, string][] = [
+      ['{"values": {"level": 1', 'malformed_json'],
+      ['{"values": {"level": NaN}}', 'malformed_json'],
+      ['{"values": {"level": 1e999}}', 'non_finite'],
+      ['{"values": {"level": "NaN"}}', 'non_finite'],
+      [`{"ts": ${T0 + 301_000}, "values": {"level": 1}}`, 'future_timestamp'],
+      ['{"ts": 1700000, "values": {"level": 1}}', 'bad_timestamp'],
+      ['{"values": {"level": [1, 2]}}', 'bad_payload'],
+      ['{"values": {"bad key!": 1}}', 'bad_metric_key'],
+    ];
+    for (const [payload] of cases) {
+      expect((await ingest(d.code, payload)).json()).toMatchObject({ code: 200, data: { accepted: 0, rejected: 1 } });
+    }
+    const batch = await ingest(d.code, {
+      points: [{ ts: T0 - 5000, values: { level: 1 } }, { ts: 'yesterday', values: { level: 2 } }, 'junk'],
+    });
+    expect(batch.json().data).toMatchObject({ accepted: 1, rejected: 2 });
+    // Within the allowed skew is fine.
+    expect((await ingest(d.code, { ts: T0 + 200_000, values: { level: 3 } })).json().data.accepted).toBe(1);
+
+    const letters = await t.database.db
+      .select()
+      .from(telemetryDeadLetters)
+      .where(eq(telemetryDeadLetters.deviceCode, d.code))
+      .orderBy(asc(telemetryDeadLetters.id));
+    expect(
+      letters.map((l) => l.reason),
+      JSON.stringify(letters.map((l) => l.detail)),
+    ).toEqual([...cases.map((c) => c[1]), 'bad_timestamp', 'bad_payload']);
+    expect(letters[0]).toMatchObject({ source: 'http', payload: '{"values": {"level": 1' });
+    expect(await pointsOf(d.id)).toHaveLength(2);
+  });
+
+  it('refuses a bad secret, an unknown device and an archived or disabled one, and counts them', async () => {
+    const before = await stats();
+    const d = await newDevice();
+    expect((await ingest(d.code, { values: { level: 1 } }, 'wrong')).statusCode).toBe(401);
+    expect((await ingest('NO-SUCH', { values: { level: 1 } })).statusCode).toBe(401);
+    const noHeader = await t.inject({
+      method: 'POST',
+      url: `/api/ingest/${d.code}`,
+      payload: { values: { level: 1 } },
+    });
+    expect(noHeader.statusCode).toBe(401);
+    const archived = await newDevice({ status: 'disabled', secretHash: '', archivedAt: TEST_START });
+    expect((await ingest(archived.code, { values: { level: 1 } })).statusCode).toBe(401);
+    const disabled = await newDevice({ status: 'disabled' });
+    const refused = await ingest(disabled.code, { values: { level: 1 } });
+    expect(refused.json()).toMatchObject({ code: 403 });
+    // X-Device-Secret works as well as the Authorization header.
+    const alt = await t.inject({
+      method: 'POST',
+      url: `/api/ingest/${d.code}`,
+      headers: { 'x-device-secret': SECRET },
+      payload: { values: { level: 1 } },
+    });
+    expect(alt.json().data.accepted).toBe(1);
+    const after = await stats();
+    expect(after.messages.rejected - before.messages.rejected).toBe(5);
+    expect(await pointsOf(archived.id)).toHaveLength(0);
+    expect(await pointsOf(disabled.id)).toHaveLength(0);
+    balanced(after);
+  });
+
+  it('retries a batch the database failed, loses nothing, and the counters add up', async () => {
+    const before = await stats();
+    const d = await newDevice();
+    let failures = 0;
+    t.app.telemetry.writer.hooks.beforeStore = () => {
+      if (failures++ < 2) throw new Error('connection terminated unexpectedly');
+    };
+    try {
+      const res = await ingest(d.code, { points: [{ ts: T0 - 2000, values: { level: 1, starts: 2 } }] });
+      expect(res.json().data).toMatchObject({ accepted: 2 });
+    } finally {
+      t.app.telemetry.writer.hooks.beforeStore = undefined;
+    }
+    expect(await pointsOf(d.id)).toHaveLength(2);
+    const after = await stats();
+    expect(after.batches.failed - before.batches.failed).toBe(2);
+    expect(after.points.stored - before.points.stored).toBe(2);
+    expect(after.points.pending).toBe(0);
+    balanced(after);
+  });
+
+  it('dead-letters a message the database keeps refusing, and the pipeline goes on', async () => {
+    const d = await newDevice();
+    const e = await newDevice();
+    const writer = t.app.telemetry.writer;
+    // Any transaction holding the first device's points fails, as a value the database refuses would.
+    writer.hooks.beforeStore = (items) => {
+      if (items.some((i) => i.deviceCode === d.code && i.parsed.points.length > 0)) {
+        throw new Error('value out of range for type');
+      }
+    };
+    try {
+      const [bad, good] = await Promise.all([
+        ingest(d.code, { ts: T0 - 1000, values: { level: 1 } }),
+        ingest(e.code, { ts: T0 - 1000, values: { level: 2 } }),
+      ]);
+      expect(good.json().data.accepted).toBe(1);
+      expect(bad.json().data).toMatchObject({ accepted: 0, rejected: 1 });
+    } finally {
+      writer.hooks.beforeStore = undefined;
+    }
+    const [letter] = await t.database.db
+      .select()
+      .from(telemetryDeadLetters)
+      .where(eq(telemetryDeadLetters.deviceCode, d.code));
+    expect(letter).toMatchObject({ reason: 'write_failed' });
+    balanced(await stats());
+  }, 15_000);
+
+  it('answers 503 with Retry-After when the queue is full', async () => {
+    const small = await createTestApp({ TELEMETRY_QUEUE_POINTS: '100', TELEMETRY_FLUSH_MS: '10' });
+    try {
+      const d = await newDevice();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      small.app.telemetry.writer.hooks.beforeStore = () => gate;
+      const values = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`m${i}`, i]));
+      const send = (ts: number) =>
+        small.inject({
+          method: 'POST',
+          url: `/api/ingest/${d.code}`,
+          headers: { authorization: `Device ${SECRET}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ ts, values }),
+        });
+      const first = send(T0 - 2000);
+      await new Promise((r) => setTimeout(r, 50));
+      const second = await send(T0 - 1000);
+      expect(second.statusCode).toBe(503);
+      expect(second.headers['retry-after']).toBe('1');
+      release();
+      expect((await first).json().data.accepted).toBe(80);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('device status', () => {
+  it('marks a silent device offline only past its timeout plus the dead band, pushes and records it', async () => {
+    const d = await newDevice();
+    await ingest(d.code, { values: { level: 1 } });
+    const pushed = vi.spyOn(t.app.realtime, 'toAll');
+    try {
+      // Timeout 120 s, dead band max(30, 12) s: at 140 s the device is still online.
+      t.clock.set(new Date(T0 + 140_000));
+      expect((await t.app.telemetry.sweepOffline()).map((c) => c.code)).not.toContain(d.code);
+      t.clock.set(new Date(T0 + 151_000));
+      expect((await t.app.telemetry.sweepOffline()).find((c) => c.code === d.code)).toMatchObject({ to: 'offline' });
+      expect(pushed).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'device-status', code: d.code, to: 'offline' }),
+      );
+      // A second sweep changes nothing; data brings it back.
+      expect((await t.app.telemetry.sweepOffline()).map((c) => c.code)).not.toContain(d.code);
+      await ingest(d.code, { values: { level: 2 } });
+      expect(pushed).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'device-status', code: d.code, from: 'offline', to: 'online' }),
+      );
+    } finally {
+      pushed.mockRestore();
+    }
+    const events = await t.database.db
+      .select()
+      .from(deviceStatusEvents)
+      .where(eq(deviceStatusEvents.deviceId, d.id))
+      .orderBy(asc(deviceStatusEvents.id));
+    expect(events.map((e) => `${e.fromStatus}>${e.toStatus}:${e.cause}`)).toEqual([
+      'inactive>online:data',
+      'online>offline:timeout',
+      'offline>online:data',
+    ]);
+  });
+});
+
+describe('retention', () => {
+  it('removes raw points, rollups and dead letters older than their tier keeps', async () => {
+    const d = await newDevice();
+    const day = 86_400_000;
+    await ingest(d.code, {
+      points: [
+        { ts: T0 - 100 * day, values: { level: 1 } },
+        { ts: T0 - 400 * day, values: { level: 2 } },
+        { ts: T0 - 1000, values: { level: 3 } },
+      ],
+    });
+    await ingest(d.code, '{oops');
+    t.clock.set(new Date(T0 + 31 * day));
+    const removed = await t.app.telemetry.purge();
+    expect(removed.points).toBeGreaterThanOrEqual(2);
+    expect((await pointsOf(d.id)).map((p) => p.value)).toEqual([3]);
+    const minute = await t.database.db.select().from(telemetryRollups1m).where(eq(telemetryRollups1m.deviceId, d.id));
+    expect(minute.map((r) => r.sum).sort()).toEqual([1, 3]); // 1-minute rollups keep 365 days
+    const hour = await t.database.db.select().from(telemetryRollups1h).where(eq(telemetryRollups1h.deviceId, d.id));
+    expect(hour).toHaveLength(3); // 1-hour rollups keep 1825 days
+    const letters = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(telemetryDeadLetters)
+      .where(eq(telemetryDeadLetters.deviceCode, d.code));
+    expect(letters[0]!.n).toBe(0);
+  });
+});
+
+// A port per worker, clear of Mosquitto's 1883, npm start's 1884 and plugins/mqtt.test.ts.
+const port = 19_000 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50) * 10 + 5;
+
+describe('MQTT ingest on the embedded broker', () => {
+  it('admits a device with its secret, acknowledges a QoS 1 batch only after its commit, and takes status', async () => {
+    const m = await createTestApp({ MQTT_PORT: String(port), MQTT_HOST: '127.0.0.1', TELEMETRY_FLUSH_MS: '10' });
+    const d = await newDevice();
+    const url = `mqtt://127.0.0.1:${port}`;
+    const clients: mqtt.MqttClient[] = [];
+    try {
+      const refused = await mqtt.connectAsync(url, { username: d.code, password: 'wrong', reconnectPeriod: 0 }).then(
+        (c) => c.endAsync().then(() => null),
+        (err: Error) => err,
+      );
+      expect(refused?.message).toMatch(/Not authorized/i);
+
+      const client = await mqtt.connectAsync(url, { username: d.code, password: SECRET, reconnectPeriod: 0 });
+      clients.push(client);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let committed = false;
+      m.app.telemetry.writer.hooks.beforeStore = async () => {
+        await gate;
+      };
+      const payload = JSON.stringify({
+        points: [
+          { ts: T0 - 20_000, values: { level: 5.5, running: true } },
+          { ts: T0 - 10_000, values: { level: 6.5 } },
+        ],
+      });
+      const acked = client.publishAsync(`devices/${d.code}/telemetry/batch`, payload, { qos: 1 }).then(() => {
+        expect(committed).toBe(true);
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      expect(await pointsOf(d.id)).toHaveLength(0); // held: the batch waits on the gate, no PUBACK yet
+      m.app.telemetry.writer.hooks.beforeStore = undefined;
+      committed = true;
+      release();
+      await acked;
+      expect(await pointsOf(d.id)).toHaveLength(3);
+
+      // Bad payloads are acknowledged too (a retry would not mend them) and dead-lettered.
+      await client.publishAsync(`devices/${d.code}/telemetry`, 'not json', { qos: 1 });
+      const [letter] = await t.database.db
+        .select()
+        .from(telemetryDeadLetters)
+        .where(eq(telemetryDeadLetters.deviceCode, d.code));
+      expect(letter).toMatchObject({ source: 'mqtt', reason: 'malformed_json', topic: `devices/${d.code}/telemetry` });
+
+      await client.publishAsync(`devices/${d.code}/status`, JSON.stringify({ online: false }), { qos: 1 });
+      const [device] = await t.database.db.select().from(devices).where(eq(devices.id, d.id));
+      expect(device!.status).toBe('offline');
+
+      // Another device's topic: the connection is closed.
+      const other = await newDevice();
+      const closed = new Promise<void>((r) => client.once('close', () => r()));
+      client.publish(`devices/${other.code}/telemetry`, JSON.stringify({ values: { level: 1 } }), { qos: 1 });
+      await closed;
+      expect(await pointsOf(other.id)).toHaveLength(0);
+    } finally {
+      for (const c of clients) await c.endAsync(true);
+      await m.close();
+    }
+  });
+});
+
+describe('MQTT ingest through an external broker (the local Mosquitto)', () => {
+  it('subscribes, stores what devices publish and acknowledges after the commit', async () => {
+    const x = await createTestApp({ MQTT_URL: 'mqtt://127.0.0.1:1883', TELEMETRY_FLUSH_MS: '10' });
+    // A code no other test run on this broker uses: the broker is shared.
+    const d = await newDevice({ code: `TX-${process.pid}-${Date.now()}` });
+    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { reconnectPeriod: 0 });
+    try {
+      const deadline = Date.now() + 5000;
+      while (!x.app.mqtt.status().connected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 200)); // the server's SUBACK
+      await device.publishAsync(
+        `devices/${d.code}/telemetry`,
+        JSON.stringify({ ts: T0 - 1000, values: { level: 2 } }),
+        {
+          qos: 1,
+        },
+      );
+      const until = Date.now() + 5000;
+      while ((await pointsOf(d.id)).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(await pointsOf(d.id)).toMatchObject([{ metric: 'level', value: 2 }]);
+    } finally {
+      await device.endAsync(true);
+      await x.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('commits what is queued before the app closes', async () => {
+    const s = await createTestApp({ TELEMETRY_FLUSH_MS: '10000' });
+    const d = await newDevice();
+    const pending = s.app.telemetry.writer.submit(
+      {
+        source: 'mqtt',
+        deviceCode: d.code,
+        topic: `devices/${d.code}/telemetry`,
+        receivedAt: TEST_START,
+        parsed: { points: [{ metric: 'level', ts: new Date(T0 - 1000), raw: 4 }], deadLetters: [] },
+      },
+      { wait: true },
+    );
+    await s.close();
+    expect((await pending).accepted).toBe(1);
+    expect(await pointsOf(d.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,452 @@
+import { type DeviceStatus, type MetricSpec, type TelemetryStats, thingModelSchema } from '@water/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type CheckedValue, checkValue, cleanText, type ParsedMessage } from './telemetry.parse.ts';
+import {
+  createTelemetryRepository,
+  type DeadLetterRow,
+  type LatestRow,
+  type PointRow,
+  type RollupRow,
+  type StatusEventRow,
+} from './telemetry.repository.ts';
+
+/** One message on its way to the database: a device's points, dead letters and announced status. */
+export interface WriteItem {
+  source: 'mqtt' | 'http';
+  deviceCode: string;
+  topic: string;
+  receivedAt: Date;
+  parsed: ParsedMessage;
+}
+
+export interface WriteResult {
+  accepted: number;
+  duplicates: number;
+  flagged: number;
+  /** Entries of the message that went to the dead-letter table. */
+  rejected: number;
+  /** The device turned out unknown, disabled or archived: nothing of the message was kept. */
+  refused: boolean;
+}
+
+export interface StatusChange {
+  deviceId: number;
+  code: string;
+  from: DeviceStatus;
+  to: DeviceStatus;
+  at: Date;
+}
+
+/** The queue is full: the caller should come back later (HTTP 503 with Retry-After). */
+export class QueueFullError extends Error {}
+/** The server is shutting down and takes no new work. */
+export class WriterClosedError extends Error {}
+
+export interface WriterOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  batchPoints: number;
+  flushMs: number;
+  capacity: number;
+  /** Called after a commit with the status changes it made (live pushes). */
+  onStatusChanges?: (changes: StatusChange[]) => void;
+}
+
+interface Entry {
+  item: WriteItem;
+  weight: number;
+  resolve(result: WriteResult): void;
+}
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const GOOD_FOR_ROLLUP = 1 | 2; // out of range or unknown metric: kept, but not averaged in
+const MAX_BACKOFF_MS = 5000;
+/** Attempts of a whole batch before it is split to find a message the database refuses. */
+const ISOLATE_AFTER = 3;
+
+const pointKey = (deviceId: number, metric: string, ts: Date) => `${deviceId}\u0001${metric}\u0001${ts.getTime()}`;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * The one in-process writer that every reading goes through, MQTT and HTTP alike. It holds a
+ * bounded queue and commits it in batches: every `flushMs`, or at once when `batchPoints` are
+ * waiting, or straight after the previous batch (group commit). Each batch is one transaction:
+ * points (duplicates skipped), 1-minute and 1-hour rollups of the new points, latest values, dead
+ * letters, last seen and status changes of its devices. A caller's promise resolves after the
+ * commit, so an MQTT PUBACK or an HTTP answer never runs ahead of the data. A failed batch is kept
+ * and retried with backoff; a message the database keeps refusing is isolated and dead-lettered so
+ * that it cannot stop the pipeline.
+ */
+export function createBatchWriter(options: WriterOptions) {
+  const { db, log, batchPoints, flushMs, capacity } = options;
+  const queue: Entry[] = [];
+  let queuedWeight = 0;
+  let inFlightWeight = 0;
+  let inFlightPoints = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+  let spaceWaiters: (() => void)[] = [];
+  const models = new Map<number, { updatedAt: number; metrics: Map<string, MetricSpec> }>();
+
+  const stats = {
+    points: { received: 0, stored: 0, duplicates: 0, flagged: 0, rejected: 0 },
+    messages: { rejected: 0, deadLettered: 0 },
+    batches: { committed: 0, failed: 0, lastError: null as string | null, lastCommitAt: null as string | null },
+  };
+  /** Seam for tests: runs before each attempt to store a batch (a throw is a failed attempt). */
+  const hooks: { beforeStore?: ((items: WriteItem[]) => void | Promise<void>) | undefined } = {};
+
+  const weightOf = (item: WriteItem) => Math.max(1, item.parsed.points.length + item.parsed.deadLetters.length);
+  const pendingPoints = () => queue.reduce((n, e) => n + e.item.parsed.points.length, 0) + inFlightPoints;
+
+  /** The parsed model of a type, read with the batch and parsed again only when the type changed. */
+  function metricsOf(typeId: number | null, updatedAt: Date | null, model: unknown): Map<string, MetricSpec> {
+    if (typeId === null || updatedAt === null) return new Map();
+    const cached = models.get(typeId);
+    if (cached && cached.updatedAt === updatedAt.getTime()) return cached.metrics;
+    const parsed = thingModelSchema.safeParse(model);
+    const metrics = new Map((parsed.success ? parsed.data.metrics : []).map((m) => [m.key, m]));
+    models.set(typeId, { updatedAt: updatedAt.getTime(), metrics });
+    return metrics;
+  }
+
+  async function store(entries: Entry[]): Promise<{ results: WriteResult[]; changes: StatusChange[] }> {
+    // Before the transaction: PGlite has one connection, and a test holding it would hold every query.
+    await hooks.beforeStore?.(entries.map((e) => e.item));
+    return db.transaction(async (tx) => {
+      const repo = createTelemetryRepository(tx);
+      const codes = [...new Set(entries.map((e) => e.item.deviceCode))];
+      const devices = new Map((await repo.lockDevices(codes)).map((d) => [d.code, d]));
+      const results: WriteResult[] = entries.map(() => ({
+        accepted: 0,
+        duplicates: 0,
+        flagged: 0,
+        rejected: 0,
+        refused: false,
+      }));
+      const rows: (PointRow & { owner: number; checked: CheckedValue })[] = [];
+      const keys = new Set<string>();
+      const deadLetters: DeadLetterRow[] = [];
+      const seen = new Map<number, { code: string; status: string; at: Date; announced?: boolean }>();
+
+      for (const [i, { item }] of entries.entries()) {
+        const device = devices.get(item.deviceCode);
+        if (!device || device.archivedAt || device.status === 'disabled') {
+          results[i]!.refused = true;
+          continue;
+        }
+        for (const d of item.parsed.deadLetters) {
+          deadLetters.push({
+            receivedAt: item.receivedAt,
+            source: item.source,
+            deviceCode: item.deviceCode,
+            topic: cleanText(item.topic, 200),
+            ...d,
+          });
+        }
+        results[i]!.rejected = item.parsed.deadLetters.length;
+        const metrics = metricsOf(device.typeId, device.typeUpdatedAt, device.model);
+        for (const p of item.parsed.points) {
+          const key = pointKey(device.id, p.metric, p.ts);
+          if (keys.has(key)) {
+            results[i]!.duplicates++;
+            continue;
+          }
+          keys.add(key);
+          const checked = checkValue(metrics.get(p.metric), p.raw);
+          rows.push({
+            deviceId: device.id,
+            metric: p.metric,
+            ts: p.ts,
+            value: checked.value,
+            textValue: checked.text === null ? null : cleanText(checked.text, 1000),
+            quality: checked.quality,
+            owner: i,
+            checked,
+          });
+        }
+        const s = seen.get(device.id) ?? { code: device.code, status: device.status, at: item.receivedAt };
+        if (item.receivedAt > s.at) s.at = item.receivedAt;
+        if (item.parsed.online !== undefined) s.announced = item.parsed.online;
+        seen.set(device.id, s);
+      }
+
+      const inserted = new Set(
+        (await repo.insertPoints(rows.map(({ owner: _o, checked: _c, ...row }) => row))).map((r) =>
+          pointKey(r.deviceId, r.metric, r.ts),
+        ),
+      );
+      const minute = new Map<string, RollupRow>();
+      const hour = new Map<string, RollupRow>();
+      const latest = new Map<string, LatestRow>();
+      const addTo = (map: Map<string, RollupRow>, size: number, row: PointRow, value: number) => {
+        const bucket = new Date(Math.floor(row.ts.getTime() / size) * size);
+        const key = `${row.deviceId}\u0001${row.metric}\u0001${bucket.getTime()}`;
+        const r = map.get(key);
+        if (!r)
+          map.set(key, {
+            deviceId: row.deviceId,
+            metric: row.metric,
+            bucket,
+            min: value,
+            max: value,
+            sum: value,
+            count: 1,
+          });
+        else {
+          r.min = Math.min(r.min, value);
+          r.max = Math.max(r.max, value);
+          r.sum += value;
+          r.count = (r.count ?? 0) + 1;
+        }
+      };
+      for (const row of rows) {
+        const result = results[row.owner]!;
+        if (!inserted.has(pointKey(row.deviceId, row.metric, row.ts))) {
+          result.duplicates++;
+          continue;
+        }
+        result.accepted++;
+        if (row.checked.quality !== 0) result.flagged++;
+        if (row.value !== null && row.value !== undefined && (row.checked.quality & GOOD_FOR_ROLLUP) === 0) {
+          addTo(minute, MINUTE, row, row.value);
+          addTo(hour, HOUR, row, row.value);
+        }
+        const lk = `${row.deviceId}\u0001${row.metric}`;
+        const current = latest.get(lk);
+        if (!current || current.ts < row.ts) {
+          latest.set(lk, {
+            deviceId: row.deviceId,
+            metric: row.metric,
+            ts: row.ts,
+            value: row.value ?? null,
+            textValue: row.textValue ?? null,
+            quality: row.checked.quality,
+          });
+        }
+      }
+      await repo.upsertRollups('1m', [...minute.values()]);
+      await repo.upsertRollups('1h', [...hour.values()]);
+      await repo.upsertLatest([...latest.values()]);
+      await repo.insertDeadLetters(deadLetters);
+
+      // Data or an "online" status message brings a device online; its "offline" (a Last Will) takes it off.
+      const changes: StatusChange[] = [];
+      const marks: { id: number; seen: Date; status: string }[] = [];
+      const events: StatusEventRow[] = [];
+      for (const [id, s] of seen) {
+        const to: DeviceStatus = s.announced === false ? 'offline' : 'online';
+        marks.push({ id, seen: s.at, status: to });
+        if (to !== s.status) {
+          changes.push({ deviceId: id, code: s.code, from: s.status as DeviceStatus, to, at: s.at });
+          events.push({
+            deviceId: id,
+            fromStatus: s.status,
+            toStatus: to,
+            cause: s.announced === undefined ? 'data' : 'status-message',
+            at: s.at,
+          });
+        }
+      }
+      await repo.markSeen(marks);
+      await repo.insertStatusEvents(events);
+      return { results, changes };
+    });
+  }
+
+  const ping = () =>
+    db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    );
+
+  /** The batch as it will be stored when the database refuses it whole: its points as a dead letter. */
+  const asDeadLetter = (entry: Entry, err: unknown): Entry => ({
+    ...entry,
+    item: {
+      ...entry.item,
+      parsed: {
+        points: [],
+        deadLetters: [
+          ...entry.item.parsed.deadLetters,
+          {
+            reason: 'write_failed',
+            detail: cleanText(err instanceof Error ? err.message : String(err), 500),
+            payload: cleanText(JSON.stringify(entry.item.parsed.points), 4000),
+          },
+        ],
+      },
+    },
+  });
+
+  function settle(entries: Entry[], results: WriteResult[], changes: StatusChange[]) {
+    stats.batches.committed++;
+    stats.batches.lastCommitAt = new Date().toISOString();
+    for (const [i, entry] of entries.entries()) {
+      const r = results[i]!;
+      const points = entry.item.parsed.points.length;
+      if (r.refused) {
+        stats.points.rejected += points;
+        stats.messages.rejected++;
+      } else {
+        stats.points.stored += r.accepted;
+        stats.points.duplicates += r.duplicates;
+        stats.points.flagged += r.flagged;
+        stats.messages.deadLettered += r.rejected;
+        // Points that became a dead letter (write_failed) leave the count as rejected ones.
+        stats.points.rejected += points - r.accepted - r.duplicates;
+      }
+      entry.resolve(r);
+    }
+    if (changes.length > 0) options.onStatusChanges?.(changes);
+  }
+
+  async function writeBatch(batch: Entry[]) {
+    let attempt = 0;
+    let remaining = batch;
+    while (remaining.length > 0) {
+      try {
+        const { results, changes } = await store(remaining);
+        // A converted entry resolves with its original points counted through `settle`.
+        settle(remaining, results, changes);
+        return;
+      } catch (err) {
+        attempt++;
+        stats.batches.failed++;
+        stats.batches.lastError = err instanceof Error ? err.message : String(err);
+        log.warn({ err, attempt, messages: remaining.length }, 'telemetry: batch failed, retrying');
+        if (attempt >= ISOLATE_AFTER && (await ping())) remaining = await isolate(remaining);
+        if (remaining.length > 0) await sleep(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(attempt, 6)));
+      }
+    }
+  }
+
+  /** The database answers but refuses the batch: store each message alone, dead-letter the one it refuses. */
+  async function isolate(batch: Entry[]): Promise<Entry[]> {
+    for (const [i, entry] of batch.entries()) {
+      try {
+        const { results, changes } = await store([entry]);
+        settle([entry], results, changes);
+      } catch (err) {
+        try {
+          const dead = asDeadLetter(entry, err);
+          const { results, changes } = await store([dead]);
+          log.error(
+            { err, device: entry.item.deviceCode },
+            'telemetry: message refused by the database, dead-lettered',
+          );
+          settle([entry], results, changes);
+        } catch {
+          return batch.slice(i); // the database went away meanwhile: retry the rest later
+        }
+      }
+    }
+    return [];
+  }
+
+  function take(): Entry[] {
+    const batch: Entry[] = [];
+    let points = 0;
+    while (queue.length > 0 && (batch.length === 0 || points + queue[0]!.weight <= batchPoints)) {
+      const entry = queue.shift()!;
+      batch.push(entry);
+      points += entry.weight;
+    }
+    return batch;
+  }
+
+  function kick() {
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    running ??= (async () => {
+      try {
+        while (queue.length > 0) {
+          const batch = take();
+          const weight = batch.reduce((n, e) => n + e.weight, 0);
+          queuedWeight -= weight;
+          inFlightWeight += weight;
+          inFlightPoints += batch.reduce((n, e) => n + e.item.parsed.points.length, 0);
+          try {
+            await writeBatch(batch);
+          } finally {
+            inFlightWeight -= weight;
+            inFlightPoints -= batch.reduce((n, e) => n + e.item.parsed.points.length, 0);
+            const waiters = spaceWaiters;
+            spaceWaiters = [];
+            for (const wake of waiters) wake();
+          }
+        }
+      } finally {
+        running = undefined;
+      }
+    })();
+  }
+
+  function schedule() {
+    if (queuedWeight >= batchPoints || closed) kick();
+    else if (!timer && !running) {
+      timer = setTimeout(kick, flushMs);
+      timer.unref();
+    }
+  }
+
+  const full = (weight: number) =>
+    queuedWeight + inFlightWeight > 0 && queuedWeight + inFlightWeight + weight > capacity;
+
+  return {
+    /**
+     * Queues a message and resolves once it is committed. `wait`: when the queue is full, wait for
+     * room (MQTT: the publisher's connection is not read meanwhile); otherwise throw QueueFullError.
+     */
+    async submit(item: WriteItem, { wait }: { wait: boolean }): Promise<WriteResult> {
+      const weight = weightOf(item);
+      while (full(weight)) {
+        if (closed) throw new WriterClosedError('shutting down');
+        if (!wait) throw new QueueFullError('ingest queue full');
+        await new Promise<void>((resolve) => spaceWaiters.push(resolve));
+      }
+      if (closed) throw new WriterClosedError('shutting down');
+      stats.points.received += item.parsed.points.length;
+      const done = new Promise<WriteResult>((resolve) => {
+        queue.push({ item, weight, resolve });
+      });
+      queuedWeight += weight;
+      schedule();
+      return done;
+    },
+
+    /** A message refused before the queue (unknown device, bad secret). */
+    countRejected() {
+      stats.messages.rejected++;
+    },
+
+    stats(): TelemetryStats {
+      return {
+        points: { ...stats.points, pending: pendingPoints() },
+        messages: { ...stats.messages },
+        batches: { ...stats.batches },
+        queue: { capacity, pending: queuedWeight + inFlightWeight },
+      };
+    },
+
+    hooks,
+
+    /** Takes no new work, commits everything queued, then resolves (the SIGTERM path). */
+    async close() {
+      closed = true;
+      for (const wake of spaceWaiters.splice(0)) wake();
+      while (queue.length > 0 || running) {
+        if (queue.length > 0) kick();
+        await running;
+      }
+    },
+  };
+}
+
+export type BatchWriter = ReturnType<typeof createBatchWriter>;
