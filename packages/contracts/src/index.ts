@@ -14,6 +14,7 @@ export * from './devices.ts';
 export * from './logs.ts';
 export * from './map.ts';
 export * from './messages.ts';
+export * from './monitoring.ts';
 export * from './notices.ts';
 export * from './organization.ts';
 export * from './regions.ts';

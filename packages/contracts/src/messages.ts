@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
+import { liveSubscribeFrameSchema, telemetryEventSchema } from './monitoring.ts';
 import { deviceStatusEventSchema } from './telemetry.ts';
 
 const tags = ['messages'] as const;
@@ -54,6 +55,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('menus') }),
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
   deviceStatusEventSchema,
+  // Readings just committed, of a device this connection subscribed to.
+  telemetryEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -61,6 +64,7 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const liveClientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),
+  liveSubscribeFrameSchema,
 ]);
 export const LIVE_PATH = '/ws';
 

@@ -71,6 +71,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         }
         if (!frame.success) return socket.close(4400, 'bad frame');
         if (frame.data.type === 'ping') return;
+        if (frame.data.type !== 'auth') return;
         if (userId !== null) return; // already signed in
         try {
           token = frame.data.token;

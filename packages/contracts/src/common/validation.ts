@@ -92,6 +92,14 @@ export const validationMessages = {
     'zh-CN': '质保截止日期不能早于安装日期',
     'en-US': 'The warranty cannot end before the installation date',
   },
+  'validation.dateTime': {
+    'zh-CN': '请输入带时区的时间（ISO 8601）',
+    'en-US': 'Enter a time with its offset (ISO 8601)',
+  },
+  'validation.seriesKey': {
+    'zh-CN': '曲线应写作“设备ID:指标标识”',
+    'en-US': 'A series is written deviceId:metric',
+  },
   'validation.scrapViaArchive': {
     'zh-CN': '报废请在设备上执行“归档”：归档会记下报废记录并让设备退出使用',
     'en-US': 'To scrap a device, archive it: archiving writes the scrapping entry and takes it out of service',
