@@ -61,7 +61,9 @@ export function RegionTreePanel({
     key: String(node.id),
     title: (
       <span className="region-node">
-        <span className="region-node__name">{node.name}</span>
+        <span className="region-node__name" title={node.name}>
+          {node.name}
+        </span>
         <RegionKindTag kind={node.kind} t={t} />
         <span className="region-node__count" title={t('region.devices', { n: node.devices })}>
           {node.devices}

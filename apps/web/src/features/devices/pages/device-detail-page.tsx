@@ -28,6 +28,8 @@ import { DeviceRetireModal, type RetireTarget } from '../components/device-retir
 import { type DeviceSecret, DeviceSecretModal } from '../components/device-secret-modal.tsx';
 import { type DeviceListI18n, useDeviceListI18n } from '../use-device-list-i18n.ts';
 import '../device-list.css';
+// The map's own styles (its frame, the dark scale bar) live with the region screen's.
+import '../region.css';
 
 const WRITE = [Permissions.deviceWrite] as const;
 const DeviceLabelsPrint = lazy(() => import('../components/device-labels-print.tsx'));

@@ -50,6 +50,8 @@ const WRITE = [Permissions.deviceWrite] as const;
 // The QR encoder comes with the labels, not with the list.
 const DeviceLabelsPrint = lazy(() => import('../components/device-labels-print.tsx'));
 const PAGE_SIZE = 10;
+/** Arco's checkbox column. */
+const SELECTION_WIDTH = 48;
 type SortField = (typeof DEVICE_SORT_FIELDS)[number];
 const SORTABLE = new Set<string>(DEVICE_SORT_FIELDS);
 type Lifecycle = (typeof DEVICE_LIFECYCLES)[number];
@@ -131,7 +133,7 @@ export function DeviceListPage() {
         </span>
       ),
     },
-    { title: t('deviceList.col.type'), dataIndex: 'typeName', width: 120 },
+    { title: t('deviceList.col.type'), dataIndex: 'typeName', width: locale === 'zh-CN' ? 120 : 150 },
     {
       title: t('deviceList.col.model'),
       dataIndex: 'model',
@@ -161,7 +163,7 @@ export function DeviceListPage() {
     {
       title: t('deviceList.col.status'),
       dataIndex: 'status',
-      width: 90,
+      width: locale === 'zh-CN' ? 90 : 104,
       render: (_, row) =>
         row.archivedAt ? (
           <Tag size="small" color="gray" bordered>
@@ -275,7 +277,8 @@ export function DeviceListPage() {
         loading={devices.isFetching}
         noDataElement={<Empty description={t(filtered ? 'deviceList.emptyFiltered' : 'deviceList.empty')} />}
         tableLayoutFixed
-        scroll={{ x: writer ? 1440 : 1290 }}
+        // Wide enough for every column, so none slips under the fixed actions column.
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), SELECTION_WIDTH) }}
         pagination={{
           current: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
