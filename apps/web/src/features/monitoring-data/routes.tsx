@@ -1,8 +1,7 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
-/** Monitoring data (/timeData): spec §2. Pages a later issue builds show the shared not-available page. */
+/** Monitoring data (/timeData): spec §2, issue 7: the real-time board and the history chart. */
 export const monitoringDataRoutes: RouteDef[] = [
   {
     name: 'timeData',
@@ -17,14 +16,14 @@ export const monitoringDataRoutes: RouteDef[] = [
         path: 'realTimeData',
         labelKey: 'menu.realTimeData',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/real-time-data-page.tsx').then((m) => ({ default: m.RealTimeDataPage })),
       },
       {
         name: 'historyData',
         path: 'historyData',
         labelKey: 'menu.historyData',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./pages/history-data-page.tsx').then((m) => ({ default: m.HistoryDataPage })),
       },
     ],
   },

@@ -154,4 +154,50 @@ describe('live channel', () => {
     expect(channel.status()).toBe('idle');
     expect(pending()).toHaveLength(0);
   });
+
+  it('sends the watched devices once authenticated, again after a reconnect, and the empty set when nothing is watched', () => {
+    const { channel, sockets, fireRetry } = setup();
+    const subscribeFrames = (socket: FakeSocket | undefined) =>
+      (socket?.sent ?? []).filter((frame) => (frame as { type: string }).type === 'subscribe');
+    channel.subscribe('telemetry', () => {});
+    const unwatchA = channel.watchDevices([14, 12]);
+    sockets[0]?.accept();
+    // Before `ready` the server would refuse anything but auth.
+    expect(subscribeFrames(sockets[0])).toEqual([]);
+    sockets[0]?.push({ type: 'ready', userId: 4 });
+    expect(subscribeFrames(sockets[0])).toEqual([{ type: 'subscribe', deviceIds: [12, 14] }]);
+
+    // Another page's watch adds to the union; the same set is not sent twice.
+    const unwatchB = channel.watchDevices([14, 20]);
+    const again = channel.watchDevices([12]);
+    expect(subscribeFrames(sockets[0])).toEqual([
+      { type: 'subscribe', deviceIds: [12, 14] },
+      { type: 'subscribe', deviceIds: [12, 14, 20] },
+    ]);
+    again();
+
+    sockets[0]?.drop();
+    fireRetry();
+    sockets[1]?.accept();
+    sockets[1]?.push({ type: 'ready', userId: 4 });
+    expect(subscribeFrames(sockets[1])).toEqual([{ type: 'subscribe', deviceIds: [12, 14, 20] }]);
+
+    unwatchA();
+    unwatchA();
+    unwatchB();
+    expect(subscribeFrames(sockets[1]).slice(1)).toEqual([
+      { type: 'subscribe', deviceIds: [14, 20] },
+      { type: 'subscribe', deviceIds: [] },
+    ]);
+  });
+
+  it('remembers a watch made while disconnected and sends it when the socket is ready', () => {
+    const { channel, sockets } = setup();
+    channel.watchDevices([7]);
+    expect(sockets).toHaveLength(0);
+    channel.subscribe('telemetry', () => {});
+    sockets[0]?.accept();
+    sockets[0]?.push({ type: 'ready', userId: 4 });
+    expect(sockets[0]?.sent.at(-1)).toEqual({ type: 'subscribe', deviceIds: [7] });
+  });
 });

@@ -1,6 +1,7 @@
 import { API_BASE } from '@water/contracts/common/endpoint';
 import { TOKEN_STORAGE_KEY } from '@water/contracts/common/locale';
 import { LIVE_PATH, type LiveEvent } from '@water/contracts/messages';
+import { LIVE_SUBSCRIBE_MAX } from '@water/contracts/monitoring';
 import { getToken } from '../session/token.ts';
 
 export type LiveEventType = LiveEvent['type'];
@@ -50,6 +51,10 @@ export function createLiveChannel(deps: LiveChannelDeps) {
   let retryTimer: unknown = null;
   let pingTimer: unknown = null;
   let refusedToken: string | null = null;
+  // Device sets pages watch, by owner; the server holds their union per connection.
+  const watches = new Map<symbol, readonly number[]>();
+  // What this socket was last told: nothing is sent twice, and a new socket starts from nothing.
+  let sentDevices = '';
 
   const setStatus = (next: LiveStatus) => {
     if (status === next) return;
@@ -69,6 +74,22 @@ export function createLiveChannel(deps: LiveChannelDeps) {
       if (socket && socket.readyState === 1) socket.send(JSON.stringify({ type: 'ping' }));
       schedulePing();
     }, PING_MS);
+  };
+
+  const watchedDevices = (): number[] => {
+    const union = new Set<number>();
+    for (const ids of watches.values()) for (const id of ids) union.add(id);
+    return [...union].sort((a, b) => a - b).slice(0, LIVE_SUBSCRIBE_MAX);
+  };
+
+  /** Tells an authenticated socket the devices watched now (an empty list stops them). */
+  const sendDevices = () => {
+    if (socket?.readyState !== 1 || status !== 'ready') return;
+    const deviceIds = watchedDevices();
+    const key = deviceIds.join(',');
+    if (key === sentDevices) return;
+    sentDevices = key;
+    socket.send(JSON.stringify({ type: 'subscribe', deviceIds }));
   };
 
   const dispatch = (event: LiveEvent) => {
@@ -109,6 +130,7 @@ export function createLiveChannel(deps: LiveChannelDeps) {
     setStatus('connecting');
     const ws = deps.createSocket(liveUrl());
     socket = ws;
+    sentDevices = '';
     ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
     ws.onmessage = (message) => {
       let event: LiveEvent;
@@ -121,6 +143,8 @@ export function createLiveChannel(deps: LiveChannelDeps) {
         attempt = 0;
         setStatus('ready');
         schedulePing();
+        // A new connection knows no subscription: the watched devices again, before handlers run.
+        sendDevices();
       }
       dispatch(event);
     };
@@ -158,6 +182,21 @@ export function createLiveChannel(deps: LiveChannelDeps) {
           attempt = 0;
           setStatus('idle');
         }
+      };
+    },
+    /**
+     * Asks for the telemetry of these devices (a page showing them): sent once the socket is
+     * authenticated, and again after every reconnect. A later call of the returned function drops
+     * them; with no watch left the server is told the empty set. It does not open the socket:
+     * `subscribe('telemetry', …)` does.
+     */
+    watchDevices(deviceIds: readonly number[]): () => void {
+      const owner = Symbol('watch');
+      watches.set(owner, [...deviceIds]);
+      sendDevices();
+      return () => {
+        if (!watches.delete(owner)) return;
+        sendDevices();
       };
     },
     onStatus(listener: (status: LiveStatus) => void): () => void {

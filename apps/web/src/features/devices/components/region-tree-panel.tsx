@@ -1,4 +1,5 @@
-import { Button, Empty, Popconfirm, Tag, Tree } from '@arco-design/web-react';
+import { Button, Empty, Popconfirm, Tag, Tooltip, Tree } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconPlus } from '@arco-design/web-react/icon';
 import type { RegionKind, RegionNode } from '@water/contracts';
 import type { ReactNode } from 'react';
 import type { RegionI18n, RegionMessageKey } from '../use-region-i18n.ts';
@@ -72,17 +73,25 @@ export function RegionTreePanel({
           // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's own click; the buttons inside are the controls.
           // biome-ignore lint/a11y/useKeyWithClickEvents: as above, keyboard activation of the buttons does not reach the row.
           <span className="region-node__actions" onClick={stop}>
-            <Button
-              type="text"
-              size="mini"
-              aria-label={label('region.action.addChild', node)}
-              onClick={() => onAddChild(node)}
-            >
-              {t('region.action.addChild')}
-            </Button>
-            <Button type="text" size="mini" aria-label={label('region.action.edit', node)} onClick={() => onEdit(node)}>
-              {t('region.action.edit')}
-            </Button>
+            {/* Icons with tooltips: text buttons would push the row past the panel. */}
+            <Tooltip mini content={t('region.action.addChild')}>
+              <Button
+                type="text"
+                size="mini"
+                icon={<IconPlus />}
+                aria-label={label('region.action.addChild', node)}
+                onClick={() => onAddChild(node)}
+              />
+            </Tooltip>
+            <Tooltip mini content={t('region.action.edit')}>
+              <Button
+                type="text"
+                size="mini"
+                icon={<IconEdit />}
+                aria-label={label('region.action.edit', node)}
+                onClick={() => onEdit(node)}
+              />
+            </Tooltip>
             <Popconfirm
               title={t('region.confirm.delete', { name: node.name })}
               okText={t('region.action.delete')}
@@ -94,11 +103,11 @@ export function RegionTreePanel({
                 type="text"
                 size="mini"
                 status="danger"
+                icon={<IconDelete />}
+                title={t('region.action.delete')}
                 aria-label={label('region.action.delete', node)}
                 disabled={removing === node.id}
-              >
-                {t('region.action.delete')}
-              </Button>
+              />
             </Popconfirm>
           </span>
         ) : null}

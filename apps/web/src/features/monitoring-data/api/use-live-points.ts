@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type LiveStatus, liveChannel } from '../../../shared/live/live-channel.ts';
+import { applyDeviceStatus, applyTelemetry, monitoringQueries } from './monitoring-queries.ts';
+
+/**
+ * Keeps the board's cached pages current from the live channel: telemetry and device-status events
+ * are written into every cached page of points, and a (re)connection refetches, since what was sent
+ * while the socket was down is not replayed. Returns when the last event arrived.
+ */
+export function useLivePoints(deviceIds: number[]): number | null {
+  const queryClient = useQueryClient();
+  const [lastEventAt, setLastEventAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const offs = [
+      liveChannel.subscribe('telemetry', (event) => {
+        applyTelemetry(queryClient, event);
+        setLastEventAt(Date.now());
+      }),
+      liveChannel.subscribe('device-status', (event) => {
+        applyDeviceStatus(queryClient, event);
+        setLastEventAt(Date.now());
+      }),
+      liveChannel.subscribe('ready', () => {
+        void queryClient.invalidateQueries({ queryKey: [...monitoringQueries.all, 'points'] });
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [queryClient]);
+
+  // The devices on screen. The new set is watched before the old one is dropped, so the server is
+  // never told "nothing" between two pages; leaving the page (or hiding its tab) drops the last.
+  const key = deviceIds.join(',');
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const ids = key ? key.split(',').map(Number) : [];
+    const next = liveChannel.watchDevices(ids);
+    release.current?.();
+    release.current = next;
+  }, [key]);
+  useEffect(
+    () => () => {
+      release.current?.();
+      release.current = null;
+    },
+    [],
+  );
+
+  return lastEventAt;
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (listener) => liveChannel.onStatus(listener),
+    () => liveChannel.status(),
+  );
+}
+
+/** The time now, moving every `ms`: what staleness is judged against while the page sits open. */
+export function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
