@@ -18,6 +18,7 @@ import { devicesTransferRoutes } from './modules/devices/devices-transfer.routes
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
   await app.register(devicesTransferRoutes);
   await app.register(deviceArchivesRoutes);
   await app.register(telemetryRoutes);
+  await app.register(monitoringRoutes);
 
   return app;
 }

@@ -91,6 +91,15 @@ export const settingsSchema = z.object({
   INGEST_RATE_LIMIT: int(1, 1_000_000)
     .default(6000)
     .describe('HTTP ingest calls per IP per minute (gateways; apart from API_RATE_LIMIT)'),
+  SIMULATOR: z
+    .enum(['on', 'off'], { error: 'on or off' })
+    .optional()
+    .describe(
+      'Demo devices report simulated readings through the embedded MQTT broker; unset: on when SEED_DEMO is true and the embedded broker runs',
+    ),
+  SIMULATOR_INTERVAL_MS: int(200, 3_600_000)
+    .default(20_000)
+    .describe('Average gap between two reports of one simulated device (each waits 0.5–1.5 times it)'),
   WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
   MAP_TILE_URL: z
     .string()

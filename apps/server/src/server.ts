@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
+import { type Simulator, startConfiguredSimulator } from './simulator/simulator.ts';
 
 let config: Config;
 try {
@@ -23,6 +24,7 @@ const logger = {
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const app = await buildApp({ config, database, logger });
 
+let simulator: Simulator | null = null;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -34,6 +36,8 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   try {
+    // Its devices' connections first: the embedded broker waits for its clients to leave.
+    await simulator?.stop();
     await app.close(); // stops accepting, waits for requests in flight
     await database.close();
     process.exit(0);
@@ -49,6 +53,11 @@ try {
   await database.migrate();
   await seed(database.db, { demo: config.SEED_DEMO, dataDir: config.dataDir });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The demo's live data is a nicety: a simulator that cannot start leaves the server serving.
+  simulator = await startConfiguredSimulator(app).catch((err: unknown) => {
+    app.log.error({ err }, 'simulator: start failed');
+    return null;
+  });
 } catch (err) {
   app.log.fatal({ err }, 'start failed');
   await database.close().catch(() => {});

@@ -78,7 +78,7 @@ export const historyQuerySchema = z
     to: dateTime.describe('ISO 8601'),
     maxPoints: z.coerce.number().int().min(10).max(HISTORY_POINTS_MAX).default(2000),
   })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: 'validation.rangeOrder', path: ['to'] });
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: 'validation.timeRangeOrder', path: ['to'] });
 
 /** One point of a series: a reading (raw), or a bucket with its average and its band. */
 export const historyPointSchema = z.object({

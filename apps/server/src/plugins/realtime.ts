@@ -1,9 +1,12 @@
 import websocket from '@fastify/websocket';
 import { LIVE_PATH, type LiveEvent, liveClientFrameSchema, ResultCode } from '@water/contracts';
+import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import { devices } from '../db/schema/index.ts';
 import { localeFromHeader, t } from '../i18n/messages.ts';
+import { dataScopeOf } from '../lib/data-scope.ts';
 import { AppError } from '../lib/errors.ts';
 import { authenticateToken } from './auth.ts';
 
@@ -14,6 +17,10 @@ declare module 'fastify' {
       toUser(userId: number, event: LiveEvent): void;
       /** Sends an event to every open connection on this server. */
       toAll(event: LiveEvent): void;
+      /** Sends an event to the connections subscribed to a device (`subscribe` frame). */
+      toDeviceSubscribers(deviceId: number, event: LiveEvent): void;
+      /** Whether any connection on this server is subscribed to the device (skip the work otherwise). */
+      hasDeviceSubscribers(deviceId: number): boolean;
       connections(): number;
     };
   }
@@ -30,6 +37,38 @@ const RECHECK_MS = 60_000;
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const byUser = new Map<number, Set<WebSocket>>();
+  const byDevice = new Map<number, Set<WebSocket>>();
+  const subscribed = new WeakMap<WebSocket, Set<number>>();
+  /** Replaces a connection's subscriptions (an empty list stops them). */
+  const subscribe = (socket: WebSocket, deviceIds: number[]) => {
+    for (const id of subscribed.get(socket) ?? []) {
+      const sockets = byDevice.get(id);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) byDevice.delete(id);
+    }
+    subscribed.set(socket, new Set(deviceIds));
+    for (const id of deviceIds) {
+      const sockets = byDevice.get(id) ?? new Set();
+      sockets.add(socket);
+      byDevice.set(id, sockets);
+    }
+  };
+  /** The devices among `ids` that exist and lie in the region limit of the session's active role. */
+  const visibleDevices = async (ids: number[], roleId: number | null, userId: number) => {
+    if (ids.length === 0) return [];
+    const scope = await dataScopeOf(app.db, roleId, userId);
+    if (scope.regions !== null && scope.regions.length === 0) return [];
+    const rows = await app.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          inArray(devices.id, [...new Set(ids)]),
+          scope.regions === null ? undefined : inArray(devices.regionId, scope.regions),
+        ),
+      );
+    return rows.map((r) => r.id);
+  };
   const send = (socket: WebSocket, event: LiveEvent) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
   };
@@ -41,10 +80,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     toAll(event) {
       for (const sockets of byUser.values()) for (const socket of sockets) send(socket, event);
     },
+    toDeviceSubscribers(deviceId, event) {
+      for (const socket of byDevice.get(deviceId) ?? []) send(socket, event);
+    },
+    hasDeviceSubscribers: (deviceId) => byDevice.has(deviceId),
     connections: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
   });
 
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Room for a subscribe frame of LIVE_SUBSCRIBE_MAX device ids (about 8 KiB); nothing else is that big.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
   app.get(
     `/api${LIVE_PATH}`,
@@ -62,7 +106,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       };
       const authTimer = setTimeout(() => refuse(null), AUTH_TIMEOUT_MS);
 
-      socket.on('message', async (raw) => {
+      let roleId: number | null = null;
+      // Frames are handled one after another: a subscribe sent right behind the auth frame waits for it.
+      let handling = Promise.resolve();
+      const handle = async (raw: unknown) => {
         let frame: ReturnType<typeof liveClientFrameSchema.safeParse>;
         try {
           frame = liveClientFrameSchema.safeParse(JSON.parse(String(raw)));
@@ -71,13 +118,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         }
         if (!frame.success) return socket.close(4400, 'bad frame');
         if (frame.data.type === 'ping') return;
-        if (frame.data.type !== 'auth') return;
+        if (frame.data.type === 'subscribe') {
+          if (userId === null) return; // not signed in yet: nothing to subscribe to
+          // The region limit as it stands now; a later change of grants applies at the next subscribe.
+          const ids = await visibleDevices(frame.data.deviceIds, roleId, userId);
+          if (socket.readyState === socket.OPEN) subscribe(socket, ids);
+          return;
+        }
         if (userId !== null) return; // already signed in
         try {
           token = frame.data.token;
           const auth = await authenticateToken(app, token);
           clearTimeout(authTimer);
           userId = auth.userId;
+          roleId = auth.roleId;
           const sockets = byUser.get(userId) ?? new Set();
           sockets.add(socket);
           byUser.set(userId, sockets);
@@ -88,11 +142,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         } catch (err) {
           refuse(err);
         }
+      };
+      socket.on('message', (raw) => {
+        handling = handling
+          .then(() => handle(raw))
+          .catch((err: unknown) => app.log.warn({ err }, 'live channel: frame failed'));
       });
 
       socket.on('close', () => {
         clearTimeout(authTimer);
         clearInterval(recheck);
+        subscribe(socket, []);
         if (userId === null) return;
         const sockets = byUser.get(userId);
         sockets?.delete(socket);

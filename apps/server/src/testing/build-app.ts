@@ -83,6 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
     MQTT_PORT: '0',
+    SIMULATOR: 'off',
     DATA_DIR: TEST_DATA_DIR,
     ...env,
   });

@@ -96,6 +96,10 @@ export const validationMessages = {
     'zh-CN': '请输入带时区的时间（ISO 8601）',
     'en-US': 'Enter a time with its offset (ISO 8601)',
   },
+  'validation.timeRangeOrder': {
+    'zh-CN': '结束时间须晚于开始时间',
+    'en-US': 'The end must be later than the start',
+  },
   'validation.seriesKey': {
     'zh-CN': '曲线应写作“设备ID:指标标识”',
     'en-US': 'A series is written deviceId:metric',

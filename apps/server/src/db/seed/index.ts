@@ -4,6 +4,7 @@ import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoArchives } from './demo-archives.ts';
 import { seedDemoCity } from './demo-city.ts';
+import { seedDemoDeviceSecrets } from './demo-secrets.ts';
 import { seedDeviceTypes } from './device-types.ts';
 
 export interface SeedOptions {
@@ -21,6 +22,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       const now = options.now ?? new Date();
       await seedDemo(tx, now);
       await seedDemoCity(tx, now);
+      await seedDemoDeviceSecrets(tx);
       await seedDemoArchives(tx, now);
       await seedContent(tx, { dataDir: options.dataDir, now });
     }

@@ -236,3 +236,17 @@ export function checkValue(spec: MetricSpec | undefined, raw: number | boolean |
     }
   }
 }
+
+/**
+ * A stored value as the console shows it: text as text, a boolean metric's 1/0 as true/false,
+ * anything else as the number (a boolean metric's odd number stays a number, flagged when stored).
+ */
+export function shownValue(
+  spec: MetricSpec | undefined,
+  value: number | null,
+  text: string | null,
+): number | boolean | string {
+  if (text !== null || value === null) return text ?? '';
+  if (spec?.dataType === 'boolean' && (value === 0 || value === 1)) return value === 1;
+  return value;
+}

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   deviceStatusEvents,
@@ -34,6 +34,13 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Default silence before a device counts as offline, when its type's model sets none. */
 export const DEFAULT_OFFLINE_AFTER_SECONDS = 600;
+
+/**
+ * A device type's offline timeout in seconds, from its thing model (`model` is the jsonb column or
+ * an alias of it): the sweep and the monitoring board's stale badge read the same figure.
+ */
+export const offlineAfterSeconds = (model: SQL) =>
+  sql`coalesce((${model}->>'offlineAfterSeconds')::int, ${DEFAULT_OFFLINE_AFTER_SECONDS})`;
 
 export function createTelemetryRepository(db: Queryable) {
   return {
@@ -106,10 +113,14 @@ export function createTelemetryRepository(db: Queryable) {
       }
     },
 
-    /** One row per device and metric; an older reading arriving late leaves a newer one in place. */
+    /**
+     * One row per device and metric; an older reading arriving late leaves a newer one in place.
+     * Answers the rows it changed (what the live channel pushes).
+     */
     async upsertLatest(rows: LatestRow[]) {
+      const changed: { deviceId: number; metric: string }[] = [];
       for (const part of chunks(rows)) {
-        await db
+        const returned = await db
           .insert(telemetryLatest)
           .values(part)
           .onConflictDoUpdate({
@@ -121,8 +132,11 @@ export function createTelemetryRepository(db: Queryable) {
               quality: sql`excluded.quality`,
             },
             setWhere: sql`excluded.ts > ${telemetryLatest.ts}`,
-          });
+          })
+          .returning({ deviceId: telemetryLatest.deviceId, metric: telemetryLatest.metric });
+        changed.push(...returned);
       }
+      return changed;
     },
 
     async insertDeadLetters(rows: DeadLetterRow[]) {
@@ -161,8 +175,7 @@ export function createTelemetryRepository(db: Queryable) {
             and s.archived_at is null
             and s.last_seen_at is not null
             and s.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs =>
-              coalesce((t.model->>'offlineAfterSeconds')::int, ${DEFAULT_OFFLINE_AFTER_SECONDS})
-              + greatest(30, coalesce((t.model->>'offlineAfterSeconds')::int, ${DEFAULT_OFFLINE_AFTER_SECONDS}) / 10))
+              ${offlineAfterSeconds(sql`t.model`)} + greatest(30, ${offlineAfterSeconds(sql`t.model`)} / 10))
           returning d.id, d.code`),
       );
       if (changed.length > 0) {

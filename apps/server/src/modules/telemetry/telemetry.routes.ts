@@ -61,6 +61,7 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => {
     stop();
     await service.writer.close();
+    service.stopLive();
   });
 });
 

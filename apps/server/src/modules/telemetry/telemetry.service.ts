@@ -1,14 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { IngestResult } from '@water/contracts';
+import type { IngestResult, Reading } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { MqttPublish } from '../../plugins/mqtt.ts';
 import { type MessageKind, parseMessage } from './telemetry.parse.ts';
 import { createTelemetryRepository } from './telemetry.repository.ts';
-import { createBatchWriter, type StatusChange, type WriteItem } from './telemetry.writer.ts';
+import { createBatchWriter, type LatestReadings, type StatusChange, type WriteItem } from './telemetry.writer.ts';
 
 const DAY_MS = 86_400_000;
+/** At most one live telemetry event per device this often; readings in between are merged into it. */
+export const LIVE_MIN_GAP_MS = 500;
 const TOPIC = /^devices\/([^/]+)\/(telemetry|telemetry\/batch|status)$/;
 const KIND: Record<string, MessageKind> = { telemetry: 'telemetry', 'telemetry/batch': 'batch', status: 'status' };
 
@@ -36,6 +38,35 @@ export function createTelemetryService(app: FastifyInstance) {
       });
     }
   };
+  // Live readings: after each commit, to the connections subscribed to the device, throttled per device.
+  const live = {
+    lastSent: new Map<number, number>(),
+    pending: new Map<number, Map<string, Reading>>(),
+    timers: new Map<number, NodeJS.Timeout>(),
+  };
+  const sendLive = (deviceId: number) => {
+    live.timers.delete(deviceId);
+    const readings = live.pending.get(deviceId);
+    live.pending.delete(deviceId);
+    if (!readings) return;
+    live.lastSent.set(deviceId, Date.now());
+    app.realtime.toDeviceSubscribers(deviceId, { type: 'telemetry', deviceId, readings: [...readings.values()] });
+  };
+  const pushLatest = (fresh: LatestReadings[]) => {
+    for (const { deviceId, readings } of fresh) {
+      if (!app.realtime.hasDeviceSubscribers(deviceId)) continue;
+      const merged = live.pending.get(deviceId) ?? new Map<string, Reading>();
+      for (const r of readings) {
+        const had = merged.get(r.key);
+        if (!had || had.ts <= r.ts) merged.set(r.key, r);
+      }
+      live.pending.set(deviceId, merged);
+      if (live.timers.has(deviceId)) continue;
+      const wait = (live.lastSent.get(deviceId) ?? 0) + LIVE_MIN_GAP_MS - Date.now();
+      if (wait <= 0) sendLive(deviceId);
+      else live.timers.set(deviceId, setTimeout(() => sendLive(deviceId), wait).unref());
+    }
+  };
   const writer = createBatchWriter({
     db: app.db,
     log: app.log,
@@ -43,6 +74,7 @@ export function createTelemetryService(app: FastifyInstance) {
     flushMs: c.TELEMETRY_FLUSH_MS,
     capacity: c.TELEMETRY_QUEUE_POINTS,
     onStatusChanges: pushStatus,
+    onLatest: pushLatest,
   });
   const repo = () => createTelemetryRepository(app.db);
   const parse = (payload: Buffer, kind: MessageKind) =>
@@ -58,6 +90,13 @@ export function createTelemetryService(app: FastifyInstance) {
 
   return {
     writer,
+
+    /** Drops live events still waiting for their throttle (the server is closing). */
+    stopLive() {
+      for (const timer of live.timers.values()) clearTimeout(timer);
+      live.timers.clear();
+      live.pending.clear();
+    },
 
     /** The embedded broker's CONNECT check: username = device code, password = its secret. */
     async authenticateMqtt(_clientId: string, username: string, password: string) {

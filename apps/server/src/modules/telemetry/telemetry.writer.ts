@@ -1,8 +1,14 @@
-import { type DeviceStatus, type MetricSpec, type TelemetryStats, thingModelSchema } from '@water/contracts';
+import {
+  type DeviceStatus,
+  type MetricSpec,
+  type Reading,
+  type TelemetryStats,
+  thingModelSchema,
+} from '@water/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { type CheckedValue, checkValue, cleanText, type ParsedMessage } from './telemetry.parse.ts';
+import { type CheckedValue, checkValue, cleanText, type ParsedMessage, shownValue } from './telemetry.parse.ts';
 import {
   createTelemetryRepository,
   type DeadLetterRow,
@@ -52,6 +58,14 @@ export interface WriterOptions {
   capacity: number;
   /** Called after a commit with the status changes it made (live pushes). */
   onStatusChanges?: (changes: StatusChange[]) => void;
+  /** Called after a commit with the readings that became a device's latest in it (live pushes). */
+  onLatest?: (fresh: LatestReadings[]) => void;
+}
+
+/** A device's readings that one batch made its latest. */
+export interface LatestReadings {
+  deviceId: number;
+  readings: Reading[];
 }
 
 interface Entry {
@@ -114,7 +128,9 @@ export function createBatchWriter(options: WriterOptions) {
     return metrics;
   }
 
-  async function store(entries: Entry[]): Promise<{ results: WriteResult[]; changes: StatusChange[] }> {
+  async function store(
+    entries: Entry[],
+  ): Promise<{ results: WriteResult[]; changes: StatusChange[]; fresh: LatestReadings[] }> {
     // Before the transaction: PGlite has one connection, and a test holding it would hold every query.
     await hooks.beforeStore?.(entries.map((e) => e.item));
     return db.transaction(async (tx) => {
@@ -132,6 +148,7 @@ export function createBatchWriter(options: WriterOptions) {
       const keys = new Set<string>();
       const deadLetters: DeadLetterRow[] = [];
       const seen = new Map<number, { code: string; status: string; at: Date; announced?: boolean }>();
+      const specs = new Map<number, Map<string, MetricSpec>>();
 
       for (const [i, { item }] of entries.entries()) {
         const device = devices.get(item.deviceCode);
@@ -150,6 +167,7 @@ export function createBatchWriter(options: WriterOptions) {
         }
         results[i]!.rejected = item.parsed.deadLetters.length;
         const metrics = metricsOf(device.typeId, device.typeUpdatedAt, device.model);
+        specs.set(device.id, metrics);
         for (const p of item.parsed.points) {
           const key = pointKey(device.id, p.metric, p.ts);
           if (keys.has(key)) {
@@ -231,7 +249,19 @@ export function createBatchWriter(options: WriterOptions) {
       }
       await repo.upsertRollups('1m', [...minute.values()]);
       await repo.upsertRollups('1h', [...hour.values()]);
-      await repo.upsertLatest([...latest.values()]);
+      const fresh = new Map<number, Reading[]>();
+      for (const { deviceId, metric } of await repo.upsertLatest([...latest.values()])) {
+        const row = latest.get(`${deviceId}\u0001${metric}`);
+        if (!row) continue;
+        const readings = fresh.get(deviceId) ?? [];
+        readings.push({
+          key: metric,
+          value: shownValue(specs.get(deviceId)?.get(metric), row.value ?? null, row.textValue ?? null),
+          ts: row.ts.toISOString(),
+          quality: row.quality ?? 0,
+        });
+        fresh.set(deviceId, readings);
+      }
       await repo.insertDeadLetters(deadLetters);
 
       // Data or an "online" status message brings a device online; its "offline" (a Last Will) takes it off.
@@ -254,7 +284,7 @@ export function createBatchWriter(options: WriterOptions) {
       }
       await repo.markSeen(marks);
       await repo.insertStatusEvents(events);
-      return { results, changes };
+      return { results, changes, fresh: [...fresh].map(([deviceId, readings]) => ({ deviceId, readings })) };
     });
   }
 
@@ -283,7 +313,7 @@ export function createBatchWriter(options: WriterOptions) {
     },
   });
 
-  function settle(entries: Entry[], results: WriteResult[], changes: StatusChange[]) {
+  function settle(entries: Entry[], results: WriteResult[], changes: StatusChange[], fresh: LatestReadings[] = []) {
     stats.batches.committed++;
     stats.batches.lastCommitAt = new Date().toISOString();
     for (const [i, entry] of entries.entries()) {
@@ -303,6 +333,7 @@ export function createBatchWriter(options: WriterOptions) {
       entry.resolve(r);
     }
     if (changes.length > 0) options.onStatusChanges?.(changes);
+    if (fresh.length > 0) options.onLatest?.(fresh);
   }
 
   async function writeBatch(batch: Entry[]) {
@@ -310,9 +341,9 @@ export function createBatchWriter(options: WriterOptions) {
     let remaining = batch;
     while (remaining.length > 0) {
       try {
-        const { results, changes } = await store(remaining);
+        const { results, changes, fresh } = await store(remaining);
         // A converted entry resolves with its original points counted through `settle`.
-        settle(remaining, results, changes);
+        settle(remaining, results, changes, fresh);
         return;
       } catch (err) {
         attempt++;
@@ -329,8 +360,8 @@ export function createBatchWriter(options: WriterOptions) {
   async function isolate(batch: Entry[]): Promise<Entry[]> {
     for (const [i, entry] of batch.entries()) {
       try {
-        const { results, changes } = await store([entry]);
-        settle([entry], results, changes);
+        const { results, changes, fresh } = await store([entry]);
+        settle([entry], results, changes, fresh);
       } catch (err) {
         try {
           const dead = asDeadLetter(entry, err);

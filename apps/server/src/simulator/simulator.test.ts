@@ -1,0 +1,104 @@
+import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { devices, telemetryPoints } from '../db/schema/index.ts';
+import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
+import { seed } from '../db/seed/index.ts';
+import { sha256 } from '../lib/tokens.ts';
+import { createTestApp, resetDatabase, TEST_DATA_DIR, TEST_START, type TestApp } from '../testing/build-app.ts';
+import { startConfiguredSimulator, startSimulator } from './simulator.ts';
+
+// A port per worker, clear of the telemetry and MQTT plugin tests' ports.
+const port = 19_000 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50) * 10 + 7;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ MQTT_PORT: String(port), MQTT_HOST: '127.0.0.1', TELEMETRY_FLUSH_MS: '10' });
+  await resetDatabase(t.database);
+});
+afterAll(() => t.close());
+
+describe('demo device secrets', () => {
+  it('are derived from the code and stored hashed; a re-keyed device keeps its own secret', async () => {
+    const [d] = await t.database.db.select().from(devices).where(eq(devices.code, 'PS01-LT01'));
+    expect(demoDeviceSecret('PS01-LT01')).toMatch(/^[\w-]{32}$/);
+    expect(d!.secretHash).toBe(sha256(demoDeviceSecret('PS01-LT01')));
+    // An install seeded before demo secrets existed gets them at the next start; a re-keyed one is left.
+    await t.database.db.update(devices).set({ secretHash: '' }).where(eq(devices.code, 'PS01-FM01'));
+    await t.database.db
+      .update(devices)
+      .set({ secretHash: sha256('operator') })
+      .where(eq(devices.code, 'PS01-P2'));
+    await seed(t.database.db, { demo: true, dataDir: TEST_DATA_DIR, now: TEST_START });
+    const after = await t.database.db
+      .select({ code: devices.code, secretHash: devices.secretHash })
+      .from(devices)
+      .where(inArray(devices.code, ['PS01-FM01', 'PS01-P2']));
+    expect(Object.fromEntries(after.map((r) => [r.code, r.secretHash]))).toEqual({
+      'PS01-FM01': sha256(demoDeviceSecret('PS01-FM01')),
+      'PS01-P2': sha256('operator'),
+    });
+  });
+});
+
+describe('the simulator', () => {
+  it('reports as each demo device over MQTT, skips re-keyed devices, and stops cleanly', async () => {
+    const codes = (
+      await t.database.db.select({ code: devices.code }).from(devices).where(like(devices.code, 'PS01-%'))
+    ).map((r) => r.code);
+    const sim = await startSimulator(t.app, {
+      intervalMs: 300,
+      transport: { kind: 'mqtt', url: `mqtt://127.0.0.1:${port}` },
+      codes: [...codes, 'RG-01'],
+    });
+    // Readings are stamped with the server clock; a test clock stands still unless moved.
+    const ticking = setInterval(() => t.clock.advance(1000), 50);
+    try {
+      // PS01-P2 was re-keyed by an operator above: not the simulator's to speak for.
+      expect(sim.devices).toBe(codes.length - 1 + 1); // PS01-* without P2, with RG-01
+      const ids = (
+        await t.database.db.select({ id: devices.id }).from(devices).where(inArray(devices.code, codes))
+      ).map((r) => r.id);
+      await vi.waitFor(
+        async () => {
+          const [n] = await t.database.db
+            .select({ n: count() })
+            .from(telemetryPoints)
+            .where(inArray(telemetryPoints.deviceId, ids));
+          expect(n!.n).toBeGreaterThan(20);
+        },
+        { timeout: 8000, interval: 200 },
+      );
+      const [level] = await t.database.db
+        .select()
+        .from(telemetryPoints)
+        .innerJoin(devices, eq(devices.id, telemetryPoints.deviceId))
+        .where(and(eq(devices.code, 'PS01-LT01'), eq(telemetryPoints.metric, 'level')));
+      expect(level!.telemetry_points.value).toBeGreaterThan(0);
+      expect(level!.telemetry_points.value).toBeLessThan(10);
+      const [lt] = await t.database.db.select().from(devices).where(eq(devices.code, 'PS01-LT01'));
+      expect(lt!.status).toBe('online');
+    } finally {
+      await sim.stop();
+      clearInterval(ticking);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const stored = t.app.telemetry.writer.stats().points.stored;
+    await new Promise((r) => setTimeout(r, 600));
+    expect(t.app.telemetry.writer.stats().points.stored).toBe(stored);
+  });
+
+  it('is off in test apps, and without an embedded broker unless asked for by SIMULATOR=on', async () => {
+    expect(await startConfiguredSimulator(t.app)).toBeNull();
+    expect(loadConfig({}).SIMULATOR).toBeUndefined();
+    expect(() => loadConfig({ SIMULATOR: 'maybe' })).toThrow(/SIMULATOR/);
+    const noBroker = await createTestApp({ SIMULATOR: 'on', SIMULATOR_INTERVAL_MS: '200' });
+    try {
+      const sim = await startConfiguredSimulator(noBroker.app);
+      expect(sim?.transport).toBe('http');
+      await sim?.stop();
+    } finally {
+      await noBroker.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import { type MetricSpec, thingModelSchema } from '@water/contracts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import mqtt from 'mqtt';
+import { devices, deviceTypes, stations } from '../db/schema/index.ts';
+import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
+import { sha256 } from '../lib/tokens.ts';
+import { createCity, type SimDevice } from './city.ts';
+
+export interface SimulatorOptions {
+  /** Average gap between two reports of one device (each waits 0.5–1.5 times it). */
+  intervalMs: number;
+  /** mqtt: as each device over the embedded broker; http: POST /api/ingest/{code} in process. */
+  transport: { kind: 'mqtt'; url: string } | { kind: 'http' };
+  /** Only these device codes (tests); all demo devices when unset. */
+  codes?: string[];
+  random?: () => number;
+}
+
+export interface Simulator {
+  devices: number;
+  transport: 'mqtt' | 'http';
+  stop(): Promise<void>;
+}
+
+/** How often the city's state (rain, wet wells, pumps) moves on and due devices report. */
+const TICK_MS = 1000;
+
+/**
+ * The demo city, live: each demo device that still has its demo secret reports readings that a
+ * real one would, through the same path real devices take (MQTT QoS 1 as the device, or the HTTP
+ * ingest). One timer drives the whole city; a report is a small JSON message.
+ */
+export async function startSimulator(app: FastifyInstance, options: SimulatorOptions): Promise<Simulator> {
+  const random = options.random ?? Math.random;
+  const rows = await app.db
+    .select({
+      code: devices.code,
+      secretHash: devices.secretHash,
+      stationId: devices.stationId,
+      pumps: stations.pumps,
+      typeCode: deviceTypes.code,
+      model: deviceTypes.model,
+    })
+    .from(devices)
+    .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+    .leftJoin(stations, eq(stations.id, devices.stationId))
+    .where(and(isNull(devices.archivedAt), ne(devices.status, 'disabled')));
+  const wanted = options.codes ? new Set(options.codes) : null;
+  // Only devices whose secret is still the derived demo one: a re-keyed device is an operator's now.
+  const simulated: (SimDevice & { secret: string })[] = rows.flatMap((r) => {
+    if (wanted && !wanted.has(r.code)) return [];
+    const secret = demoDeviceSecret(r.code);
+    if (r.secretHash !== sha256(secret)) return [];
+    const parsed = thingModelSchema.safeParse(r.model);
+    const metrics = new Map<string, MetricSpec>((parsed.success ? parsed.data.metrics : []).map((m) => [m.key, m]));
+    return [{ code: r.code, typeCode: r.typeCode, stationId: r.stationId, pumps: r.pumps ?? 0, metrics, secret }];
+  });
+
+  const city = createCity(simulated, random, app.clock.now().getTime());
+  const clients = new Map<string, mqtt.MqttClient>();
+  let stopped = false;
+
+  const publish = async (d: (typeof simulated)[number], values: Record<string, number | boolean | string>) => {
+    const payload = JSON.stringify({ ts: app.clock.now().getTime(), values });
+    if (options.transport.kind === 'mqtt') {
+      const client = clients.get(d.code);
+      // A device whose connection is down misses the report, as a real one would.
+      if (client?.connected) await client.publishAsync(`devices/${d.code}/telemetry`, payload, { qos: 1 });
+      return;
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/ingest/${encodeURIComponent(d.code)}`,
+      headers: { authorization: `Device ${d.secret}`, 'content-type': 'application/json' },
+      payload,
+    });
+    if (res.statusCode !== 200) app.log.debug({ code: d.code, status: res.statusCode }, 'simulator: report refused');
+  };
+
+  if (options.transport.kind === 'mqtt') {
+    const { url } = options.transport;
+    await Promise.all(
+      simulated.map(async (d) => {
+        const client = mqtt.connect(url, {
+          clientId: `sim-${d.code}`,
+          username: d.code,
+          password: d.secret,
+          reconnectPeriod: 5000,
+          connectTimeout: 5000,
+          // A device that was silent does not flood the server with what it missed.
+          queueQoSZero: false,
+        });
+        client.on('error', (err) => app.log.debug({ code: d.code, err: err.message }, 'simulator: MQTT error'));
+        clients.set(d.code, client);
+        await new Promise<void>((resolve) => {
+          client.once('connect', () => resolve());
+          client.once('error', () => resolve());
+          setTimeout(resolve, 5000).unref();
+        });
+      }),
+    );
+  }
+
+  // Each device starts somewhere in its interval, so reports spread over time.
+  const nextAt = new Map(simulated.map((d) => [d.code, Date.now() + random() * options.intervalMs]));
+  let last = Date.now();
+  let busy = false;
+  const tick = () => {
+    if (stopped || busy) return;
+    busy = true;
+    const now = Date.now();
+    city.advance((now - last) / 1000, app.clock.now().getTime());
+    last = now;
+    const due = simulated.filter((d) => (nextAt.get(d.code) ?? 0) <= now);
+    for (const d of due) nextAt.set(d.code, now + options.intervalMs * (0.5 + random()));
+    Promise.all(
+      due.map((d) => {
+        const values = city.report(d);
+        return values ? publish(d, values).catch(() => {}) : undefined;
+      }),
+    ).finally(() => {
+      busy = false;
+    });
+  };
+  const timer = setInterval(tick, Math.min(TICK_MS, options.intervalMs / 2));
+  timer.unref();
+  app.log.info(
+    { devices: simulated.length, transport: options.transport.kind, intervalMs: options.intervalMs },
+    'simulator: demo devices reporting',
+  );
+
+  return {
+    devices: simulated.length,
+    transport: options.transport.kind,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.all([...clients.values()].map((c) => c.endAsync(true).catch(() => {})));
+      clients.clear();
+    },
+  };
+}
+
+/**
+ * Starts the simulator as the settings ask (SIMULATOR, default on with the demo seed). It speaks
+ * MQTT to the embedded broker; without one (MQTT_PORT=0 or MQTT_URL) it reports over the HTTP
+ * ingest only when SIMULATOR=on was asked for explicitly, and otherwise stays off with a log line,
+ * so that a server without a broker (the browser journeys) keeps still data.
+ */
+export async function startConfiguredSimulator(app: FastifyInstance): Promise<Simulator | null> {
+  const c = app.config;
+  const enabled = (c.SIMULATOR ?? (c.SEED_DEMO ? 'on' : 'off')) === 'on';
+  if (!enabled) return null;
+  const mqttStatus = app.mqtt.status();
+  let transport: SimulatorOptions['transport'];
+  if (mqttStatus.mode === 'embedded') {
+    const port = new URL(mqttStatus.endpoint).port;
+    const host = c.MQTT_HOST === '0.0.0.0' || c.MQTT_HOST === '::' ? '127.0.0.1' : c.MQTT_HOST;
+    transport = { kind: 'mqtt', url: `mqtt://${host.includes(':') ? `[${host}]` : host}:${port}` };
+  } else if (c.SIMULATOR === 'on') {
+    transport = { kind: 'http' };
+    app.log.info('simulator: no embedded MQTT broker, reporting over the HTTP ingest');
+  } else {
+    app.log.info('simulator: off, no embedded MQTT broker (set SIMULATOR=on to report over the HTTP ingest)');
+    return null;
+  }
+  return startSimulator(app, { intervalMs: c.SIMULATOR_INTERVAL_MS, transport });
+}
