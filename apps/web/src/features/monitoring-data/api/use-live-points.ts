@@ -11,8 +11,12 @@ import { applyDeviceStatus, applyTelemetry, monitoringQueries } from './monitori
 export function useLivePoints(deviceIds: number[]): number | null {
   const queryClient = useQueryClient();
   const [lastEventAt, setLastEventAt] = useState<number | null>(null);
+  const resumed = useRef(false);
 
   useEffect(() => {
+    // Effects pause while the tab is hidden (keep-alive): events of that time were missed.
+    if (resumed.current) void queryClient.invalidateQueries({ queryKey: [...monitoringQueries.all, 'points'] });
+    resumed.current = true;
     const offs = [
       liveChannel.subscribe('telemetry', (event) => {
         applyTelemetry(queryClient, event);
