@@ -29,7 +29,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
+  // Journeys take 5–25 s alone; on two cores shared with other suites they have taken three times that.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // Per port: a suite running alongside must not clean this one's traces away.
   outputDir: path.join(repoRoot, 'test-results', `e2e-${port}`),
