@@ -66,19 +66,43 @@ const dateTime = z
 /** `deviceId:metricKey`, e.g. `12:level`. */
 const seriesKey = z.string().regex(/^\d{1,9}:[A-Za-z][A-Za-z0-9_]{0,39}$/, { error: 'validation.seriesKey' });
 
-export const historyQuerySchema = z
-  .object({
-    series: z
-      .string()
-      .max(HISTORY_SERIES_MAX * 52)
-      .transform((s) => s.split(',').filter(Boolean))
-      .pipe(z.array(seriesKey).min(1).max(HISTORY_SERIES_MAX))
-      .describe('comma-separated deviceId:metric pairs, at most 8'),
-    from: dateTime.describe('ISO 8601'),
-    to: dateTime.describe('ISO 8601'),
-    maxPoints: z.coerce.number().int().min(10).max(HISTORY_POINTS_MAX).default(2000),
+const historyBaseSchema = z.object({
+  series: z
+    .string()
+    .max(HISTORY_SERIES_MAX * 52)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(seriesKey).min(1).max(HISTORY_SERIES_MAX))
+    .describe('comma-separated deviceId:metric pairs, at most 8'),
+  from: dateTime.describe('ISO 8601'),
+  to: dateTime.describe('ISO 8601'),
+  maxPoints: z.coerce.number().int().min(10).max(HISTORY_POINTS_MAX).default(2000),
+});
+const rangeInOrder = (q: { from: string; to: string }) => Date.parse(q.from) < Date.parse(q.to);
+
+export const historyQuerySchema = historyBaseSchema.refine(rangeInOrder, {
+  error: 'validation.timeRangeOrder',
+  path: ['to'],
+});
+
+export const HISTORY_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type HistoryExportFormat = (typeof HISTORY_EXPORT_FORMATS)[number];
+/** What an export holds: raw points, 1-minute or 1-hour rollups, or what the chart shows for `maxPoints`. */
+export const HISTORY_EXPORT_RESOLUTIONS = ['raw', '1m', '1h', 'auto'] as const;
+export type HistoryExportResolution = (typeof HISTORY_EXPORT_RESOLUTIONS)[number];
+/**
+ * An XLSX workbook is built in memory (write-excel-file: 200,000 rows took 10 s and ~390 MB here), so
+ * above this many rows the export must be CSV, which streams.
+ */
+export const HISTORY_XLSX_MAX_ROWS = 100_000;
+/** The header of an export answer with the number of data rows the file will hold (the console's progress). */
+export const TOTAL_ROWS_HEADER = 'X-Total-Rows';
+
+export const historyExportQuerySchema = historyBaseSchema
+  .extend({
+    format: z.enum(HISTORY_EXPORT_FORMATS).default('csv'),
+    resolution: z.enum(HISTORY_EXPORT_RESOLUTIONS).default('auto'),
   })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: 'validation.timeRangeOrder', path: ['to'] });
+  .refine(rangeInOrder, { error: 'validation.timeRangeOrder', path: ['to'] });
 
 /** One point of a series: a reading (raw), or a bucket with its average and its band. */
 export const historyPointSchema = z.object({
@@ -142,5 +166,15 @@ export const monitoringApi = {
     tags,
     query: historyQuerySchema,
     data: historySchema,
+  }),
+  historyExport: endpoint({
+    method: 'GET',
+    path: '/monitoring/history/export',
+    summary:
+      'The same series as a CSV file (UTF-8 with BOM, streamed) or an XLSX workbook (at most 100,000 rows): raw points, 1-minute or 1-hour rollups, or what the chart shows (auto); X-Total-Rows gives the row count ahead',
+    tags,
+    query: historyExportQuerySchema,
+    data: z.unknown().describe('the file'),
+    download: true,
   }),
 } as const;

@@ -370,6 +370,22 @@ export const messages = {
     'zh-CN': '导入的设备尚无接入密钥：请在设备列表中对其执行“重置密钥”以签发',
     'en-US': 'Imported devices have no ingest secret yet: issue one with "Rotate secret" in the device list',
   },
+  'monitoring.export.fileName': { 'zh-CN': '历史数据', 'en-US': 'history' },
+  'monitoring.export.col.time': { 'zh-CN': '时间', 'en-US': 'Time' },
+  'monitoring.export.col.code': { 'zh-CN': '设备编码', 'en-US': 'Device code' },
+  'monitoring.export.col.name': { 'zh-CN': '设备名称', 'en-US': 'Device name' },
+  'monitoring.export.col.metric': { 'zh-CN': '指标', 'en-US': 'Metric' },
+  'monitoring.export.col.unit': { 'zh-CN': '单位', 'en-US': 'Unit' },
+  'monitoring.export.col.value': { 'zh-CN': '数值', 'en-US': 'Value' },
+  'monitoring.export.col.avg': { 'zh-CN': '平均值', 'en-US': 'Average' },
+  'monitoring.export.col.min': { 'zh-CN': '最小值', 'en-US': 'Min' },
+  'monitoring.export.col.max': { 'zh-CN': '最大值', 'en-US': 'Max' },
+  'monitoring.export.col.count': { 'zh-CN': '读数个数', 'en-US': 'Readings' },
+  'monitoring.export.xlsxTooLarge': {
+    'zh-CN': '这次导出有 {rows} 行，超过 XLSX 的上限 {max} 行：请改为导出 CSV（不限行数），或缩短时间范围',
+    'en-US':
+      'This export has {rows} rows, more than the {max} an XLSX file may hold: export CSV (no limit) or pick a shorter range',
+  },
   'telemetry.badSecret': { 'zh-CN': '设备编码或密钥错误', 'en-US': 'Unknown device or wrong device secret' },
   'telemetry.deviceDisabled': {
     'zh-CN': '设备已停用或已归档，不再接收数据',

@@ -25,11 +25,23 @@ export function restoreFormula(value: string): string {
  * against formula injection.
  */
 export function sendCsv(reply: FastifyReply, fileName: string, header: string[], rows: CsvCell[][]) {
-  const cells = [header, ...rows].map((row) =>
+  return sendAttachment(
+    reply,
+    'text/csv; charset=utf-8',
+    fileName,
+    Buffer.from(csvText([header, ...rows], true), 'utf8'),
+  );
+}
+
+/**
+ * Rows as CSV text in the form `sendCsv` writes (quoted, CRLF, guarded text), the BOM only when asked:
+ * a streamed file writes its header with it, then slices of rows without.
+ */
+export function csvText(rows: CsvCell[][], bom = false): string {
+  const cells = rows.map((row) =>
     row.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : neutraliseFormula(cell))),
   );
-  const text = stringify(cells, { bom: true, quoted: true, record_delimiter: 'windows' });
-  return sendAttachment(reply, 'text/csv; charset=utf-8', fileName, Buffer.from(text, 'utf8'));
+  return stringify(cells, { bom, quoted: true, record_delimiter: 'windows' });
 }
 
 /**

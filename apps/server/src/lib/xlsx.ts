@@ -11,8 +11,14 @@ const UTILITY_OFFSET_MS = 8 * 3_600_000;
 const wallClock = (value: Exclude<CellValue, null>) =>
   value instanceof Date ? new Date(value.getTime() + UTILITY_OFFSET_MS) : value;
 
-/** Sends one sheet as an XLSX download: a bold header row, then the rows. */
-export async function sendXlsx(reply: FastifyReply, fileName: string, header: string[], rows: CellValue[][]) {
+/** Sends one sheet as an XLSX download: a bold header row, then the rows (times to the minute unless `dateFormat` says). */
+export async function sendXlsx(
+  reply: FastifyReply,
+  fileName: string,
+  header: string[],
+  rows: CellValue[][],
+  options: { dateFormat?: string } = {},
+) {
   const data = [
     header.map((value) => ({ value, fontWeight: 'bold' as const })),
     ...rows.map((row) => row.map((value) => (value === null ? null : { value: wallClock(value) }))),
@@ -21,7 +27,7 @@ export async function sendXlsx(reply: FastifyReply, fileName: string, header: st
     data as never,
     {
       columns: header.map(() => ({ width: 18 })),
-      dateFormat: 'yyyy-mm-dd hh:mm',
+      dateFormat: options.dateFormat ?? 'yyyy-mm-dd hh:mm',
     } as never,
   ).toBuffer();
   return sendAttachment(reply, XLSX_TYPE, fileName, buffer);

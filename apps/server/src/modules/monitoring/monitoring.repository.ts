@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   devices,
@@ -150,6 +150,110 @@ export function createMonitoringRepository(db: Queryable) {
         .from(r)
         .where(and(eq(r.deviceId, deviceId), eq(r.metric, metric), gte(r.bucket, from), lte(r.bucket, to)))
         .orderBy(asc(r.bucket));
+    },
+
+    /**
+     * The first time a tier holds for a series in [from, to] (a reading, or a bucket's start), or
+     * null: where a finer tier begins later than a coarser one, the finer one does not cover the
+     * range (retention trimmed it, or history was loaded as rollups only).
+     */
+    async earliest(tier: 'raw' | '1m' | '1h', deviceId: number, metric: string, from: Date, to: Date) {
+      const [table, column] =
+        tier === 'raw'
+          ? [telemetryPoints, sql`ts`]
+          : [tier === '1m' ? telemetryRollups1m : telemetryRollups1h, sql`bucket`];
+      const [row] = rowsOf<{ t: string | Date | null }>(
+        await db.execute(sql`
+          select min(${column}) as t from ${table}
+          where device_id = ${deviceId} and metric = ${metric}
+            and ${column} >= ${from.toISOString()}::timestamptz and ${column} <= ${to.toISOString()}::timestamptz`),
+      );
+      return row?.t ? new Date(row.t) : null;
+    },
+
+    /** Rows of a series an export will hold: raw points in [from, to], or rollup buckets starting in it. */
+    async countRows(tier: 'raw' | '1m' | '1h', deviceId: number, metric: string, from: Date, to: Date) {
+      const [table, column] =
+        tier === 'raw'
+          ? [telemetryPoints, sql`ts`]
+          : [tier === '1m' ? telemetryRollups1m : telemetryRollups1h, sql`bucket`];
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(*)::int as n from ${table}
+          where device_id = ${deviceId} and metric = ${metric}
+            and ${column} >= ${from.toISOString()}::timestamptz and ${column} <= ${to.toISOString()}::timestamptz`),
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Merged buckets of `seconds` that an export of `buckets` will hold. */
+    async countBuckets(deviceId: number, metric: string, from: Date, to: Date, seconds: number) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(distinct floor(extract(epoch from bucket) / ${seconds}))::int as n
+          from ${telemetryRollups1h}
+          where device_id = ${deviceId} and metric = ${metric}
+            and bucket >= ${from.toISOString()}::timestamptz and bucket <= ${to.toISOString()}::timestamptz`),
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * The next `limit` raw readings after `after` (keyset on the primary key's ts), text readings with
+     * their text: an export reads a year of them a slice at a time.
+     */
+    rawSlice: (
+      deviceId: number,
+      metric: string,
+      from: Date,
+      to: Date,
+      after: Date | null,
+      limit: number,
+    ): Promise<{ t: Date; v: number | null; text: string | null }[]> =>
+      db
+        .select({ t: telemetryPoints.ts, v: telemetryPoints.value, text: telemetryPoints.textValue })
+        .from(telemetryPoints)
+        .where(
+          and(
+            eq(telemetryPoints.deviceId, deviceId),
+            eq(telemetryPoints.metric, metric),
+            after ? gt(telemetryPoints.ts, after) : gte(telemetryPoints.ts, from),
+            lte(telemetryPoints.ts, to),
+          ),
+        )
+        .orderBy(asc(telemetryPoints.ts))
+        .limit(limit),
+
+    /** The next `limit` 1-minute or 1-hour buckets after `after`, as `rollups` gives them. */
+    rollupSlice(
+      tier: '1m' | '1h',
+      deviceId: number,
+      metric: string,
+      from: Date,
+      to: Date,
+      after: Date | null,
+      limit: number,
+    ): Promise<SeriesRow[]> {
+      const r = tier === '1m' ? telemetryRollups1m : telemetryRollups1h;
+      return db
+        .select({
+          t: r.bucket,
+          v: sql<number>`${r.sum} / ${r.count}`.mapWith(Number),
+          min: r.min,
+          max: r.max,
+          count: r.count,
+        })
+        .from(r)
+        .where(
+          and(
+            eq(r.deviceId, deviceId),
+            eq(r.metric, metric),
+            after ? gt(r.bucket, after) : gte(r.bucket, from),
+            lte(r.bucket, to),
+          ),
+        )
+        .orderBy(asc(r.bucket))
+        .limit(limit);
     },
 
     /** 1-hour rollups merged into buckets of `seconds` (a whole number of hours, aligned to the epoch). */

@@ -1,15 +1,22 @@
+import { Readable } from 'node:stream';
 import {
   type DeviceStatus,
+  HISTORY_XLSX_MAX_ROWS,
   type HistoryResolution,
   type HistorySeries,
   type MetricSpec,
   monitoringApi,
+  TOTAL_ROWS_HEADER,
   thingModelSchema,
 } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../../i18n/messages.ts';
+import { csvText } from '../../lib/csv.ts';
 import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
-import { notFound } from '../../lib/errors.ts';
+import { attachmentDisposition } from '../../lib/downloads.ts';
+import { businessError, notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { sendXlsx } from '../../lib/xlsx.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { shownValue } from '../telemetry/telemetry.parse.ts';
 import { createMonitoringRepository, type SeriesRow } from './monitoring.repository.ts';
@@ -37,9 +44,10 @@ export function chooseResolution(
   to: number,
   maxPoints: number,
   rawFits: boolean,
+  minuteCovers = true,
 ): { resolution: HistoryResolution; bucketSeconds: number } {
   if (rawFits) return { resolution: 'raw', bucketSeconds: 0 };
-  if (slots(from, to, MINUTE) <= maxPoints) return { resolution: '1m', bucketSeconds: 60 };
+  if (minuteCovers && slots(from, to, MINUTE) <= maxPoints) return { resolution: '1m', bucketSeconds: 60 };
   if (slots(from, to, HOUR) <= maxPoints) return { resolution: '1h', bucketSeconds: 3600 };
   let hours = Math.ceil(slots(from, to, HOUR) / maxPoints);
   while (slots(from, to, hours * HOUR) > maxPoints) hours++;
@@ -90,34 +98,67 @@ export async function monitoringRoutes(app: FastifyInstance) {
     return { total, page: q.page, pageSize: q.pageSize, list };
   });
 
-  route(app, monitoringApi.history, { access: 'session' }, async (req) => {
-    const { from: fromText, to: toText, maxPoints } = req.query;
-    const wanted = [...new Set(req.query.series)].map((key) => {
+  /**
+   * The series a history or an export asks for, each with its device and metric spec. A device the
+   * caller may not see does not exist for them, so the whole answer is a 404, as for a detail page:
+   * a chart silently missing a line would read as "no data".
+   */
+  async function seriesOf(req: FastifyRequest, keys: string[]) {
+    const wanted = [...new Set(keys)].map((key) => {
       const at = key.indexOf(':');
       return { deviceId: Number(key.slice(0, at)), metric: key.slice(at + 1) };
     });
-    const from = new Date(fromText);
-    const to = new Date(toText);
     const scope = await dataScope(app, req);
     const found = new Map(
       (await repo(req).devicesById([...new Set(wanted.map((w) => w.deviceId))])).map((d) => [d.id, d]),
     );
-    // A device the caller may not see does not exist for them, so the whole answer is a 404, as
-    // for a detail page: a chart silently missing a line would read as "no data".
-    for (const w of wanted) {
+    return wanted.map((w) => {
       const device = found.get(w.deviceId);
       if (!device || !inRegionScope(scope, device.regionId)) throw notFound();
-    }
+      return { ...w, device, spec: metricsOf(device.model).get(w.metric) };
+    });
+  }
 
+  /**
+   * Whether a finer tier covers the range as far back as the 1-hour rollups do (a bucket's worth of
+   * slack): raw points are kept 90 days and 1-minute rollups a year, and a backfill may write only
+   * rollups, so a tier that fits may still start late and would draw a fraction of the range.
+   */
+  async function covers(req: FastifyRequest, tier: 'raw' | '1m', wanted: Series[], from: Date, to: Date) {
+    const checks = await Promise.all(
+      wanted.map(async (w) => {
+        const [fine, coarse] = await Promise.all([
+          repo(req).earliest(tier, w.deviceId, w.metric, from, to),
+          repo(req).earliest('1h', w.deviceId, w.metric, from, to),
+        ]);
+        return coarse === null || (fine !== null && fine.getTime() <= coarse.getTime() + HOUR);
+      }),
+    );
+    return checks.every(Boolean);
+  }
+
+  /** What the chart shows for these series and `maxPoints`. */
+  async function autoResolution(req: FastifyRequest, wanted: Series[], from: Date, to: Date, maxPoints: number) {
     const counts = await Promise.all(
       wanted.map((w) => repo(req).countRaw(w.deviceId, w.metric, from, to, maxPoints + 1)),
     );
-    const { resolution, bucketSeconds } = chooseResolution(
+    const rawFits = counts.every((n) => n <= maxPoints) && (await covers(req, 'raw', wanted, from, to));
+    return chooseResolution(
       from.getTime(),
       to.getTime(),
       maxPoints,
-      counts.every((n) => n <= maxPoints),
+      rawFits,
+      rawFits || (await covers(req, '1m', wanted, from, to)),
     );
+  }
+  type Series = Awaited<ReturnType<typeof seriesOf>>[number];
+
+  route(app, monitoringApi.history, { access: 'session' }, async (req) => {
+    const { from: fromText, to: toText, maxPoints } = req.query;
+    const from = new Date(fromText);
+    const to = new Date(toText);
+    const wanted = await seriesOf(req, req.query.series);
+    const { resolution, bucketSeconds } = await autoResolution(req, wanted, from, to, maxPoints);
     // Rollup tiers read the buckets that start in the range, from the one holding `from`.
     const floorTo = (size: number) => new Date(Math.floor(from.getTime() / size) * size);
     const read = (w: (typeof wanted)[number]): Promise<SeriesRow[]> => {
@@ -134,19 +175,129 @@ export async function monitoringRoutes(app: FastifyInstance) {
     };
     const series: HistorySeries[] = [];
     for (const w of wanted) {
-      const device = found.get(w.deviceId)!;
-      const spec = metricsOf(device.model).get(w.metric);
       const rows = await read(w);
       series.push({
-        deviceId: device.id,
-        code: device.code,
-        name: device.name,
+        deviceId: w.device.id,
+        code: w.device.code,
+        name: w.device.name,
         metric: w.metric,
-        metricName: spec ? (req.locale === 'en-US' ? spec.nameEn : spec.nameZh) : w.metric,
-        unit: spec?.unit ?? '',
+        metricName: metricLabel(w, req.locale),
+        unit: w.spec?.unit ?? '',
         points: rows.map((r) => ({ ...r, t: r.t.toISOString() })),
       });
     }
     return { resolution, bucketSeconds, series };
   });
+
+  // Same series, scope and 404 as the history. CSV streams a slice of rows at a time, so a year of
+  // 1-minute readings never sits in memory; XLSX is built in memory, hence its cap.
+  route(app, monitoringApi.historyExport, { access: 'session' }, async (req, reply) => {
+    const { from: fromText, to: toText, maxPoints, format } = req.query;
+    const from = new Date(fromText);
+    const to = new Date(toText);
+    const wanted = await seriesOf(req, req.query.series);
+    const { resolution, bucketSeconds } =
+      req.query.resolution === 'auto'
+        ? await autoResolution(req, wanted, from, to, maxPoints)
+        : { resolution: req.query.resolution, bucketSeconds: { raw: 0, '1m': 60, '1h': 3600 }[req.query.resolution] };
+    // Rollup tiers read the buckets that start in the range, from the one holding `from` (as the chart).
+    const start =
+      resolution === 'raw'
+        ? from
+        : new Date(Math.floor(from.getTime() / (bucketSeconds * 1000)) * bucketSeconds * 1000);
+    const hourStart = new Date(Math.floor(from.getTime() / HOUR) * HOUR);
+    const r = repo(req);
+
+    const counts = await Promise.all(
+      wanted.map((w) =>
+        resolution === 'bucket'
+          ? r.countBuckets(w.deviceId, w.metric, hourStart, to, bucketSeconds)
+          : r.countRows(resolution, w.deviceId, w.metric, start, to),
+      ),
+    );
+    const total = counts.reduce((a, n) => a + n, 0);
+    if (format === 'xlsx' && total > HISTORY_XLSX_MAX_ROWS) {
+      throw businessError(400, 'monitoring.export.xlsxTooLarge', { rows: total, max: HISTORY_XLSX_MAX_ROWS });
+    }
+
+    const locale = req.locale;
+    const aggregated = resolution !== 'raw';
+    const col = (key: 'time' | 'code' | 'name' | 'metric' | 'unit' | 'value' | 'avg' | 'min' | 'max' | 'count') =>
+      t(locale, `monitoring.export.col.${key}`);
+    const header = [
+      col('time'),
+      col('code'),
+      col('name'),
+      col('metric'),
+      col('unit'),
+      ...(aggregated ? [col('avg'), col('min'), col('max'), col('count')] : [col('value')]),
+    ];
+
+    /** Each series in time order, a slice at a time: keyset on the time, so every slice is an index range. */
+    async function* slices(w: Series): AsyncGenerator<ExportRow[]> {
+      const label = [w.device.code, w.device.name, metricLabel(w, locale), w.spec?.unit ?? ''] as const;
+      if (resolution === 'bucket') {
+        const rows = await r.buckets(w.deviceId, w.metric, hourStart, to, bucketSeconds);
+        yield rows.map((p) => [p.t, ...label, p.v, p.min ?? null, p.max ?? null, p.count ?? null]);
+        return;
+      }
+      let after: Date | null = null;
+      for (;;) {
+        const rows: { t: Date }[] =
+          resolution === 'raw'
+            ? await r.rawSlice(w.deviceId, w.metric, start, to, after, EXPORT_SLICE)
+            : await r.rollupSlice(resolution, w.deviceId, w.metric, start, to, after, EXPORT_SLICE);
+        if (rows.length === 0) return;
+        yield resolution === 'raw'
+          ? (rows as Awaited<ReturnType<typeof r.rawSlice>>).map((p) => [p.t, ...label, p.v ?? p.text])
+          : (rows as SeriesRow[]).map((p) => [p.t, ...label, p.v, p.min ?? null, p.max ?? null, p.count ?? null]);
+        if (rows.length < EXPORT_SLICE) return;
+        after = rows[rows.length - 1]!.t;
+      }
+    }
+
+    const day = (d: Date) => utilityTime(d).slice(0, 10).replaceAll('-', '');
+    const fileName = `${t(locale, 'monitoring.export.fileName')}-${day(from)}-${day(to)}.${format}`;
+    reply.header(TOTAL_ROWS_HEADER, String(total));
+
+    if (format === 'xlsx') {
+      const rows: ExportRow[] = [];
+      for (const w of wanted) for await (const slice of slices(w)) rows.push(...slice);
+      await sendXlsx(reply, fileName, header, rows, { dateFormat: 'yyyy-mm-dd hh:mm:ss' });
+      return;
+    }
+
+    async function* csv() {
+      yield Buffer.from(csvText([header], true));
+      for (const w of wanted) {
+        for await (const slice of slices(w)) {
+          yield Buffer.from(csvText(slice.map(([time, ...rest]) => [utilityTime(time), ...rest])));
+        }
+      }
+    }
+    const body = Readable.from(csv());
+    // A failure after the head went out cannot become an error answer: the cut file is the sign.
+    body.on('error', (err) => req.log.error({ err }, 'history export failed while streaming'));
+    await reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachmentDisposition(fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
 }
+
+type ExportRow = [Date, ...(string | number | null)[]];
+
+/** Rows an export reads per query. */
+const EXPORT_SLICE = 5000;
+const UTILITY_OFFSET_MS = 8 * HOUR;
+
+/** ISO 8601 in the utility's zone (Asia/Shanghai, no DST): `2026-06-01T08:00:00+08:00`, ms when there are any. */
+export function utilityTime(d: Date): string {
+  const wall = new Date(d.getTime() + UTILITY_OFFSET_MS).toISOString();
+  return `${wall.slice(0, d.getUTCMilliseconds() ? 23 : 19)}+08:00`;
+}
+
+const metricLabel = (w: { metric: string; spec?: MetricSpec | undefined }, locale: string) =>
+  w.spec ? (locale === 'en-US' ? w.spec.nameEn : w.spec.nameZh) : w.metric;

@@ -1,8 +1,8 @@
 import type { History, LiveEvent, MonitoringPoint } from '@water/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { devices, deviceTypes, regions, roleRegions, roles } from '../../db/schema/index.ts';
+import { devices, deviceTypes, regions, roleRegions, roles, telemetryRollups1h } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { chooseResolution } from './monitoring.routes.ts';
@@ -224,6 +224,35 @@ describe('GET /api/monitoring/history', () => {
       const r = chooseResolution(T0 - span + 12_345, T0, max, false);
       const size = r.bucketSeconds * 1000;
       expect(Math.floor(T0 / size) - Math.floor((T0 - span + 12_345) / size) + 1).toBeLessThanOrEqual(max);
+    }
+  });
+
+  it('skips a tier that starts later than the hourly rollups: history loaded as rollups is drawn whole', async () => {
+    // Ten days of hourly rollups before the raw readings (a backfill, or raw points past retention).
+    const hours = Array.from({ length: 240 }, (_, i) => START - (240 - i) * HOUR);
+    await t.database.db.insert(telemetryRollups1h).values(
+      hours.map((h) => ({
+        deviceId: id['PS02-LT01']!,
+        metric: 'level',
+        bucket: new Date(h),
+        min: 1,
+        max: 3,
+        sum: 20,
+        count: 10,
+      })),
+    );
+    try {
+      // 360 raw points fit under 2000, and so would 10 days of minutes (14,400 > 2000 do not): the
+      // raw points cover only the last 3 hours, so the answer is the hourly tier over all 10 days.
+      const h = await history(`series=${series()}&from=${iso(START - 240 * HOUR)}&to=${iso(T0)}`);
+      expect(h.resolution).toBe('1h');
+      expect(h.series[0]!.points[0]).toMatchObject({ t: iso(START - 240 * HOUR), v: 2, min: 1, max: 3 });
+      // Where raw points do cover the range they are still the answer.
+      expect((await history(`series=${series()}&from=${iso(START)}&to=${iso(T0)}`)).resolution).toBe('raw');
+    } finally {
+      await t.database.db
+        .delete(telemetryRollups1h)
+        .where(and(eq(telemetryRollups1h.deviceId, id['PS02-LT01']!), lt(telemetryRollups1h.bucket, new Date(START))));
     }
   });
 

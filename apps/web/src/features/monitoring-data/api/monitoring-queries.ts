@@ -3,6 +3,8 @@ import {
   type DeviceStatusEvent,
   devicesApi,
   deviceTypesApi,
+  type HistoryExportFormat,
+  type HistoryExportResolution,
   type Locale,
   type MonitoringPoint,
   monitoringApi,
@@ -11,7 +13,7 @@ import {
   type TelemetryEvent,
 } from '@water/contracts';
 import type { z } from 'zod';
-import { callApi } from '../../../shared/api/http.ts';
+import { callApi, type DownloadProgress, downloadFile } from '../../../shared/api/http.ts';
 
 /** The board's query as the URL holds it. */
 export type PointFilters = Partial<z.output<typeof monitoringApi.points.query>>;
@@ -136,4 +138,20 @@ export function applyDeviceStatus(queryClient: QueryClient, event: DeviceStatusE
     status: event.to,
     stale: event.to === 'offline' ? true : event.to === 'online' ? false : point.stale,
   }));
+}
+
+/**
+ * Downloads the history as a file: `auto` is what the chart shows for the request's maxPoints, `raw`
+ * every reading. The body is read as a stream so the page can show how far it has come.
+ */
+export function exportHistory(
+  request: HistoryRequest,
+  file: { format: HistoryExportFormat; resolution: HistoryExportResolution },
+  options: { locale: Locale; signal: AbortSignal; onProgress: (progress: DownloadProgress) => void },
+): Promise<void> {
+  return downloadFile(monitoringApi.historyExport, {
+    query: { ...request, series: request.series.join(','), ...file },
+    fallbackName: `history.${file.format}`,
+    ...options,
+  });
 }

@@ -1,5 +1,4 @@
-import { Button, Table, type TableColumnProps } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
+import { Table, type TableColumnProps } from '@arco-design/web-react';
 import type { History } from '@water/contracts';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
@@ -26,10 +25,6 @@ export function historyRows(history: History): Row[] {
     }
   });
   return [...rows.values()].sort((a, b) => b.t.localeCompare(a.t));
-}
-
-function csvCell(text: string): string {
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The table view of the same answer: a value column per series, with its band when aggregated. */
@@ -87,44 +82,8 @@ export function HistoryTable({
     }),
   ];
 
-  const exportCsv = () => {
-    const header = [
-      t('monitoring.history.col.time'),
-      ...history.series.flatMap((s) =>
-        aggregated
-          ? [
-              `${seriesLabel(s)} ${t('monitoring.history.col.avg')}`,
-              `${seriesLabel(s)} ${t('monitoring.history.col.min')}`,
-              `${seriesLabel(s)} ${t('monitoring.history.col.max')}`,
-            ]
-          : [seriesLabel(s)],
-      ),
-    ];
-    const raw = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-    const lines = [...rows]
-      .reverse()
-      .map((row) => [
-        row.t,
-        ...row.cells.flatMap((c) => (aggregated ? [raw(c?.v), raw(c?.min), raw(c?.max)] : [raw(c?.v)])),
-      ]);
-    // The BOM lets Excel read the UTF-8 names.
-    const csv = `\uFEFF${[header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n')}`;
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `history-${rows.at(-1)?.t.slice(0, 10) ?? ''}-${rows[0]?.t.slice(0, 10) ?? ''}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
-
   return (
     <div className="monitoring-history__table">
-      <div className="monitoring-history__bar">
-        <span />
-        <Button size="small" icon={<IconDownload />} disabled={rows.length === 0} onClick={exportCsv}>
-          {t('monitoring.history.export')}
-        </Button>
-      </div>
       <Table<Row>
         rowKey="t"
         size="small"

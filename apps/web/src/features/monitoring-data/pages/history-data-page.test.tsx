@@ -219,7 +219,7 @@ describe('HistoryDataPage', () => {
         .slice(1),
     ).toEqual(['5.00', '4.00', '6.50']);
     expect(screen.queryByTestId('chart-option')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
   });
 
   it('takes a custom range from the address', async () => {

@@ -17,6 +17,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { type HistoryRequest, monitoringQueries } from '../api/monitoring-queries.ts';
+import { HistoryExport } from '../components/history-export.tsx';
 import { HistoryTable } from '../components/history-table.tsx';
 import type { ChartColors } from '../lib/chart-colors.ts';
 import { buildHistoryOption } from '../lib/history-chart-option.ts';
@@ -196,6 +197,7 @@ export function HistoryDataPage() {
             {t('monitoring.history.resolution', { resolution })}
             {answer.resolution !== 'raw' ? ` · ${t('monitoring.history.bandHint')}` : ''}
           </span>
+          <HistoryExport request={request} i18n={i18n} />
         </div>
         {selection.view === 'chart' ? (
           <div
