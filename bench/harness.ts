@@ -15,8 +15,13 @@ export const ADMIN = { username: '13800000001', password: 'Admin@2026' };
 export interface Bench {
   database: Database;
   dataDir: string;
-  /** Starts the app on a loopback port (after the bench has loaded its data) and returns its base URL. */
-  listen: () => Promise<string>;
+  /**
+   * Starts the app on a loopback port (after the bench has loaded its data) and returns its base URL.
+   * `settings` adds to or overrides the bench's (e.g. an embedded MQTT broker on an ephemeral port).
+   */
+  listen: (settings?: Record<string, string>) => Promise<string>;
+  /** The running app (after `listen`), for what a bench reads from it (the MQTT endpoint, the writer's stats). */
+  app: () => Awaited<ReturnType<typeof buildApp>>;
   /** Closes the app and the database and removes the data folder, whatever happened before. */
   close: () => Promise<void>;
 }
@@ -46,9 +51,19 @@ export async function openBench(url = process.env.BENCH_DATABASE_URL): Promise<B
     database,
     dataDir,
     close,
-    listen: async () => {
+    app: () => {
+      if (!app) throw new Error('the bench app is not listening yet');
+      return app;
+    },
+    listen: async (settings = {}) => {
       app = await buildApp({
-        config: loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', API_RATE_LIMIT: '1000000' }),
+        config: loadConfig({
+          DATA_DIR: dataDir,
+          MQTT_PORT: '0',
+          API_RATE_LIMIT: '1000000',
+          SIMULATOR: 'off',
+          ...settings,
+        }),
         database,
       });
       return app.listen({ port: 0, host: '127.0.0.1' });
@@ -97,4 +112,25 @@ export async function timeGet(
     `${name.padEnd(42)} median ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms`,
   );
   return at(0.95);
+}
+
+/** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
+export async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The embedded broker's port, once the app listens with MQTT_PORT=0 replaced by a real one. */
+export const mqttPortOf = (endpoint: string) => Number(new URL(endpoint).port);
+
+/** A free loopback TCP port (the embedded broker takes a fixed one, not 0, as its "off" value). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

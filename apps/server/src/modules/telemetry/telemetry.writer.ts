@@ -12,9 +12,7 @@ import { type CheckedValue, checkValue, cleanText, type ParsedMessage, shownValu
 import {
   createTelemetryRepository,
   type DeadLetterRow,
-  type LatestRow,
   type PointRow,
-  type RollupRow,
   type StatusEventRow,
 } from './telemetry.repository.ts';
 
@@ -74,9 +72,6 @@ interface Entry {
   resolve(result: WriteResult): void;
 }
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const GOOD_FOR_ROLLUP = 1 | 2; // out of range or unknown metric: kept, but not averaged in
 const MAX_BACKOFF_MS = 5000;
 /** Attempts of a whole batch before it is split to find a message the database refuses. */
 const ISOLATE_AFTER = 3;
@@ -193,64 +188,24 @@ export function createBatchWriter(options: WriterOptions) {
         seen.set(device.id, s);
       }
 
-      const inserted = new Set(
-        (await repo.insertPoints(rows.map(({ owner: _o, checked: _c, ...row }) => row))).map((r) =>
-          pointKey(r.deviceId, r.metric, r.ts),
-        ),
-      );
-      const minute = new Map<string, RollupRow>();
-      const hour = new Map<string, RollupRow>();
-      const latest = new Map<string, LatestRow>();
-      const addTo = (map: Map<string, RollupRow>, size: number, row: PointRow, value: number) => {
-        const bucket = new Date(Math.floor(row.ts.getTime() / size) * size);
-        const key = `${row.deviceId}\u0001${row.metric}\u0001${bucket.getTime()}`;
-        const r = map.get(key);
-        if (!r)
-          map.set(key, {
-            deviceId: row.deviceId,
-            metric: row.metric,
-            bucket,
-            min: value,
-            max: value,
-            sum: value,
-            count: 1,
-          });
-        else {
-          r.min = Math.min(r.min, value);
-          r.max = Math.max(r.max, value);
-          r.sum += value;
-          r.count = (r.count ?? 0) + 1;
-        }
-      };
+      // Points, rollups and latest values in one statement: the batch's one big round trip.
+      const stored = await repo.storePoints(rows.map(({ owner: _o, checked: _c, ...row }) => row));
+      const duplicate = new Set(stored.duplicates.map((r) => pointKey(r.deviceId, r.metric, r.ts)));
+      const latest = new Map<string, PointRow & { quality: number }>();
       for (const row of rows) {
         const result = results[row.owner]!;
-        if (!inserted.has(pointKey(row.deviceId, row.metric, row.ts))) {
+        if (duplicate.size > 0 && duplicate.has(pointKey(row.deviceId, row.metric, row.ts))) {
           result.duplicates++;
           continue;
         }
         result.accepted++;
         if (row.checked.quality !== 0) result.flagged++;
-        if (row.value !== null && row.value !== undefined && (row.checked.quality & GOOD_FOR_ROLLUP) === 0) {
-          addTo(minute, MINUTE, row, row.value);
-          addTo(hour, HOUR, row, row.value);
-        }
         const lk = `${row.deviceId}\u0001${row.metric}`;
         const current = latest.get(lk);
-        if (!current || current.ts < row.ts) {
-          latest.set(lk, {
-            deviceId: row.deviceId,
-            metric: row.metric,
-            ts: row.ts,
-            value: row.value ?? null,
-            textValue: row.textValue ?? null,
-            quality: row.checked.quality,
-          });
-        }
+        if (!current || current.ts < row.ts) latest.set(lk, { ...row, quality: row.checked.quality });
       }
-      await repo.upsertRollups('1m', [...minute.values()]);
-      await repo.upsertRollups('1h', [...hour.values()]);
       const fresh = new Map<number, Reading[]>();
-      for (const { deviceId, metric } of await repo.upsertLatest([...latest.values()])) {
+      for (const { deviceId, metric } of stored.latest) {
         const row = latest.get(`${deviceId}\u0001${metric}`);
         if (!row) continue;
         const readings = fresh.get(deviceId) ?? [];
@@ -258,7 +213,7 @@ export function createBatchWriter(options: WriterOptions) {
           key: metric,
           value: shownValue(specs.get(deviceId)?.get(metric), row.value ?? null, row.textValue ?? null),
           ts: row.ts.toISOString(),
-          quality: row.quality ?? 0,
+          quality: row.quality,
         });
         fresh.set(deviceId, readings);
       }
