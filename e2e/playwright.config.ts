@@ -64,6 +64,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       // No MQTT port: a parallel suite's server would want the same one.
       MQTT_PORT: '0',
+      // The demo's 30 days of history take tens of seconds at a first start on PGlite; no journey reads them.
+      SEED_HISTORY: 'false',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Journeys that fail sign-ins on purpose send an X-Forwarded-For of their own (tests/support.ts),

@@ -12,7 +12,15 @@ function start(port: number): { child: ChildProcess; exited: Promise<number | nu
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MQTT_PORT: '0',
+      DATABASE_URL: '',
+      SEED_HISTORY: 'false',
+    },
   });
   child.stdout?.on('data', (d) => {
     output += d;

@@ -51,7 +51,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await database.migrate();
-  await seed(database.db, { demo: config.SEED_DEMO, dataDir: config.dataDir });
+  const seeded = await seed(database.db, {
+    demo: config.SEED_DEMO,
+    dataDir: config.dataDir,
+    history: config.SEED_HISTORY,
+  });
+  if (seeded.history) app.log.info({ ...seeded.history }, 'seed: demo history written');
   await app.listen({ port: config.PORT, host: config.HOST });
   // The demo's live data is a nicety: a simulator that cannot start leaves the server serving.
   simulator = await startConfiguredSimulator(app).catch((err: unknown) => {

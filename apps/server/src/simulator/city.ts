@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MetricSpec } from '@water/contracts';
 
 /** A device the simulator speaks for. */
@@ -7,10 +8,19 @@ export interface SimDevice {
   stationId: number | null;
   /** Pumps of its station (0 away from a station). */
   pumps: number;
+  regionId: number | null;
+  longitude: number | null;
+  latitude: number | null;
   metrics: Map<string, MetricSpec>;
 }
 
-type Values = Record<string, number | boolean | string>;
+export type Values = Record<string, number | boolean | string>;
+
+/** Counters and levels a restarted simulator carries on from (the devices' latest readings). */
+export interface CityStart {
+  /** By device code, then metric: `level` of a level gauge, `total` of a flow meter, `run_hours` of a pump. */
+  [code: string]: Record<string, number> | undefined;
+}
 
 /** Wet well of a lift station: level in m, each pump on its own start and stop level. */
 interface Station {
@@ -18,42 +28,124 @@ interface Station {
   running: boolean[];
   frequency: number[];
   runHours: number[];
+  /** Epoch ms before which a stopped pump may not start again (anti-short-cycle). */
+  restAt: number[];
+  /** Epoch ms until which a tripped pump stays faulted (0: healthy). */
+  faultUntil: number[];
   /** m³ per metre of level: the plan area of the wet well. */
   area: number;
   /** m³/h one pump moves at 50 Hz. */
   pumpFlow: number;
+  /** kW one pump draws at 50 Hz. */
+  ratedKw: number;
   sewage: boolean;
   total: number;
+  /** The rain gauge whose catchment drains into the wet well. */
+  gauge: Gauge | null;
+}
+
+/** A rain gauge and where it stands: a station takes its rain from its catchment's gauge. */
+interface Gauge {
+  code: string;
+  regionId: number | null;
+  lng: number;
+  lat: number;
+  intensity: number;
 }
 
 const HOUR_S = 3600;
+const WEEK_MS = 7 * 86_400_000;
 /** Chance per device report of a reading beyond its range, and of the device falling silent. */
 const OUT_OF_RANGE_CHANCE = 0.002;
 const SILENCE_CHANCE = 0.0007;
+/** Trips per running pump-hour: with about 36 pumps, a pump fault somewhere every day or two. */
+const TRIP_PER_RUN_HOUR = 0.004;
+/** Below this wet-well level no pump runs (dry-run protection), whatever its stop level. */
+const PROTECT_LEVEL = 0.8;
+/** A stopped pump rests this long before it may start again (anti-short-cycle). */
+const MIN_OFF_MS = 120_000;
+/** Where the demo city lies, for rain cells without located gauges. */
+const CITY_CENTRE = { lng: 119.68, lat: 29.11 };
+
+/** A number in [0, 1) fixed by a device code and a salt: the same city every run, live or backfilled. */
+export function stable(code: string, salt: string): number {
+  return createHash('sha256').update(`${code}|${salt}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** Share of the day's peak (0.35 at night, 1 in the morning and evening peaks), by hour in UTC+8. */
+export function dailyCurve(ms: number): number {
+  const h = (((ms / 3_600_000 + 8) % 24) + 24) % 24;
+  const peak = (at: number, width: number) => Math.exp(-(((h - at) / width) ** 2));
+  return 0.35 + 0.65 * Math.max(peak(7.5, 1.6), 0.9 * peak(19.5, 2), 0.6 * peak(12, 1.5));
+}
+
+/** Pump p of a station from its controller's code (`PS03-P2` → 1). */
+const pumpIndex = (code: string) => Math.max(0, Number(/-P(\d)$/.exec(code)?.[1] ?? 1) - 1);
 
 /**
- * The state of the demo city that readings come from: one rain process over the whole city, a wet
- * well per lift station filling with the daily sewage curve and the rain and emptied by pumps that
- * start and stop on staggered levels, and per-device slow drifts. Time is the server clock's, so the
- * daily curves follow the hour of day in China (UTC+8).
+ * The state of the demo city that readings come from: rain cells passing over the city, measured by
+ * the rain gauges; a wet well per lift station filling with the daily sewage curve and the rain of
+ * its catchment's gauge, emptied by pumps that start and stop on staggered levels (with dry-run
+ * protection, a rest between starts and a rare trip); analysers drifting between weekly
+ * calibrations. Device parameters come from their codes, so the live simulator and the seeded
+ * history describe the same city. Time is the server clock's: daily curves follow the hour of day in
+ * China (UTC+8).
  */
-export function createCity(list: SimDevice[], random: () => number, startMs: number) {
+export function createCity(list: SimDevice[], random: () => number, startMs: number, start: CityStart = {}) {
   const around = (mid: number, spread: number) => mid + (random() * 2 - 1) * spread;
-  const rain = { intensity: 0, peak: 0, elapsed: 0, duration: 0 };
+  const fixed = (code: string, salt: string, mid: number, spread: number) =>
+    mid + (stable(code, salt) * 2 - 1) * spread;
+
+  const gauges: Gauge[] = list
+    .filter((d) => d.typeCode === 'rain_gauge')
+    .map((d) => ({
+      code: d.code,
+      regionId: d.regionId,
+      lng: d.longitude ?? CITY_CENTRE.lng,
+      lat: d.latitude ?? CITY_CENTRE.lat,
+      intensity: 0,
+    }));
+  /** The gauge of a device's catchment, else the nearest one. */
+  const gaugeOf = (d: SimDevice): Gauge | null => {
+    const own = gauges.find((g) => g.regionId !== null && g.regionId === d.regionId);
+    if (own || d.longitude === null || d.latitude === null) return own ?? gauges[0] ?? null;
+    let best: Gauge | null = null;
+    let bestDist = Number.POSITIVE_INFINITY;
+    for (const g of gauges) {
+      const dist = (g.lng - d.longitude) ** 2 + (g.lat - (d.latitude ?? 0)) ** 2;
+      if (dist < bestDist) [best, bestDist] = [g, dist];
+    }
+    return best;
+  };
+
   const stations = new Map<number, Station>();
   for (const d of list) {
     if (d.stationId === null || stations.has(d.stationId)) continue;
+    const key = d.code.split('-')[0] ?? d.code;
     const pumps = Math.max(1, d.pumps);
     const sewage = list.some((o) => o.stationId === d.stationId && o.typeCode === 'water_quality_analyser');
+    const pumpFlow = fixed(key, 'pump-flow', sewage ? 350 : 700, 80);
+    const ofStation = (type: string) => list.find((o) => o.stationId === d.stationId && o.typeCode === type);
+    const level = start[ofStation('level_gauge')?.code ?? '']?.level;
+    const total = start[ofStation('flow_meter')?.code ?? '']?.total;
+    const pumpsOf = list.filter((o) => o.stationId === d.stationId && o.typeCode === 'pump_controller');
     stations.set(d.stationId, {
-      level: around(1.6, 0.4),
+      level: level ?? fixed(key, 'level', 1.6, 0.4),
       running: Array.from({ length: pumps }, () => false),
       frequency: Array.from({ length: pumps }, () => 0),
-      runHours: Array.from({ length: pumps }, () => Math.round(around(6000, 4000))),
-      area: around(60, 15),
-      pumpFlow: around(sewage ? 350 : 700, 80),
+      runHours: Array.from({ length: pumps }, (_, p) => {
+        const code = pumpsOf.find((o) => pumpIndex(o.code) === p)?.code ?? `${key}-P${p + 1}`;
+        return start[code]?.run_hours ?? Math.round(fixed(code, 'run-hours', 6000, 4000));
+      }),
+      restAt: Array.from({ length: pumps }, () => 0),
+      faultUntil: Array.from({ length: pumps }, () => 0),
+      area: fixed(key, 'area', 60, 15),
+      pumpFlow,
+      // Roughly ρ·g·Q·H / η for a 10 m lift at 70 %: 0.045 kW per m³/h.
+      ratedKw: pumpFlow * 0.045,
       sewage,
-      total: Math.round(around(2_000_000, 1_000_000)),
+      total: total ?? Math.round(fixed(key, 'total', 2_000_000, 1_000_000)),
+      gauge: gaugeOf(d),
     });
   }
   const devices = new Map(
@@ -61,54 +153,78 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       d.code,
       {
         silentUntil: 0,
-        bias: around(0, 1),
-        battery: around(85, 12),
+        bias: fixed(d.code, 'bias', 0, 1),
+        gauge: gaugeOf(d),
+        battery: fixed(d.code, 'battery', 85, 12),
         openFor: 0,
-        uptime: Math.round(around(400_000, 300_000)),
+        uptime: Math.round(fixed(d.code, 'uptime', 400_000, 300_000)),
+        /** Analyser drift per week between calibrations, and where in its week the analyser is. */
+        drift: fixed(d.code, 'drift', 0, 1),
+        calibratedAt: stable(d.code, 'calibrated') * WEEK_MS,
       },
     ]),
   );
+  /** One rain cell at a time: a front (wide, weak) or a shower (narrow, heavy), bell-shaped in time. */
+  const rain = { peak: 0, elapsed: 0, duration: 0, lng: 0, lat: 0, radius: 1 };
   let now = startMs;
-
-  /** Share of the day's peak (0.35 at night, 1 in the morning and evening peaks), by hour in UTC+8. */
-  const dailyCurve = (ms: number) => {
-    const h = (((ms / 3_600_000 + 8) % 24) + 24) % 24;
-    const peak = (at: number, width: number) => Math.exp(-(((h - at) / width) ** 2));
-    return 0.35 + 0.65 * Math.max(peak(7.5, 1.6), 0.9 * peak(19.5, 2), 0.6 * peak(12, 1.5));
-  };
 
   function advance(seconds: number, clockMs: number) {
     now = clockMs;
     const dt = Math.min(seconds, 60);
-    // Rain: an event about every three hours on average, 20–60 minutes, a bell-shaped intensity.
+    // An event about every three hours on average, 20–60 minutes.
     if (rain.duration === 0) {
       if (random() < dt / (3 * HOUR_S)) {
+        const heavy = random() < 0.1;
         rain.duration = around(40, 20) * 60;
-        rain.peak = random() < 0.1 ? around(60, 15) : around(15, 10);
+        rain.peak = heavy ? around(60, 15) : around(15, 10);
         rain.elapsed = 0;
+        rain.lng = CITY_CENTRE.lng + around(0, 0.1);
+        rain.lat = CITY_CENTRE.lat + around(0, 0.06);
+        rain.radius = heavy ? around(0.05, 0.02) : around(0.15, 0.05);
       }
     } else {
       rain.elapsed += dt;
       if (rain.elapsed >= rain.duration) rain.duration = 0;
     }
-    rain.intensity =
+    const strength =
       rain.duration === 0 ? 0 : Math.max(0, rain.peak * Math.sin((Math.PI * rain.elapsed) / rain.duration));
+    for (const g of gauges) {
+      const dist2 = ((g.lng - rain.lng) ** 2 + (g.lat - rain.lat) ** 2) / rain.radius ** 2;
+      g.intensity = strength * Math.exp(-dist2);
+    }
 
     for (const s of stations.values()) {
-      // Inflow in m³/h: the daily sewage curve, plus run-off for a rain-water station.
-      const inflow = s.pumpFlow * (s.sewage ? 0.9 * dailyCurve(now) : 0.15 + rain.intensity / 12) * around(1, 0.05);
-      s.running.forEach((on, p) => {
+      const rainfall = s.gauge?.intensity ?? 0;
+      // Inflow in m³/h: the daily sewage curve (with some rain getting in), or run-off for a rain-water
+      // station: its pumps keep up with an ordinary shower; a cloudburst fills the well (high-level alarm).
+      const inflow =
+        s.pumpFlow * (s.sewage ? 0.9 * dailyCurve(now) + rainfall / 60 : 0.15 + rainfall / 20) * around(1, 0.05);
+      for (let p = 0; p < s.running.length; p++) {
+        if (s.faultUntil[p]! > 0 && s.faultUntil[p]! <= now) s.faultUntil[p] = 0;
+        const faulted = s.faultUntil[p]! > 0;
         // Staggered set-points: pump p starts at 2.2 + 0.5·p m and stops at 1.0 + 0.2·p m.
-        if (!on && s.level > 2.2 + 0.5 * p) s.running[p] = true;
-        if (on && s.level < 1.0 + 0.2 * p) s.running[p] = false;
+        if (!s.running[p] && !faulted && s.level > 2.2 + 0.5 * p && s.restAt[p]! <= now) s.running[p] = true;
+        if (s.running[p] && (faulted || s.level < Math.max(PROTECT_LEVEL, 1.0 + 0.2 * p))) {
+          s.running[p] = false;
+          s.restAt[p] = now + MIN_OFF_MS;
+        }
+        if (s.running[p] && random() < (TRIP_PER_RUN_HOUR * dt) / HOUR_S) {
+          // Tripped (overload, phase loss): out until someone resets it, 30–90 minutes.
+          s.running[p] = false;
+          s.faultUntil[p] = now + around(60, 30) * 60_000;
+        }
+        // The drive speeds up as the level rises: 38 Hz at 1 m, 50 Hz from 4 m.
         s.frequency[p] = s.running[p] ? Math.min(50, 38 + (s.level - 1) * 4) : 0;
         if (s.running[p]) s.runHours[p]! += dt / HOUR_S;
-      });
-      const outflow = s.frequency.reduce((n, f) => n + (s.pumpFlow * f) / 50, 0);
+      }
+      const outflow = pumped(s);
       s.total += (outflow * dt) / HOUR_S;
       s.level = Math.min(9.5, Math.max(0.3, s.level + ((inflow - outflow) * dt) / HOUR_S / s.area));
     }
   }
+
+  /** m³/h the station's running pumps move: flow follows the drive frequency. */
+  const pumped = (s: Station) => s.frequency.reduce((n, f) => n + (s.pumpFlow * f) / 50, 0);
 
   const round = (spec: MetricSpec | undefined, v: number) => {
     const f = 10 ** (spec?.precision ?? 2);
@@ -118,56 +234,63 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
   function readings(d: SimDevice, dev: NonNullable<ReturnType<typeof devices.get>>): Values {
     const station = d.stationId === null ? undefined : stations.get(d.stationId);
     const curve = dailyCurve(now);
+    const rainfall = dev.gauge?.intensity ?? 0;
     switch (d.typeCode) {
       case 'level_gauge':
         return { level: (station?.level ?? 1.5) + around(0, 0.01) };
       case 'flow_meter': {
-        const flow = station ? station.frequency.reduce((n, f) => n + (station.pumpFlow * f) / 50, 0) : 0;
+        const flow = station ? pumped(station) : 0;
         // Outlet main DN600: 0.283 m².
         return { flow: flow * around(1, 0.02), total: station?.total ?? 0, velocity: flow / HOUR_S / 0.283 };
       }
       case 'pump_controller': {
-        const p = Math.max(0, Number(/-P(\d)$/.exec(d.code)?.[1] ?? 1) - 1);
+        const p = pumpIndex(d.code);
         const running = station?.running[p] ?? false;
         const frequency = station?.frequency[p] ?? 0;
-        const current = running ? (frequency / 50) ** 2 * around(95, 5) + 8 : 0;
         const voltage = around(380, 6);
+        // Affinity laws: power with the cube of speed; current from power at a 0.85 power factor.
+        const power = running ? (station?.ratedKw ?? 30) * (frequency / 50) ** 3 * around(1, 0.03) + 1.5 : 0;
+        const current = running ? (power * 1000) / (Math.sqrt(3) * voltage * 0.85) : 0;
         return {
           running,
           frequency,
           current,
           voltage,
-          power: (Math.sqrt(3) * voltage * current * 0.85) / 1000,
+          power,
           run_hours: Math.floor(station?.runHours[p] ?? 0),
-          fault: false,
+          fault: (station?.faultUntil[p] ?? 0) > 0,
           mode: dev.bias > 0.8 ? 'remote' : 'auto',
         };
       }
       case 'pressure_transmitter':
         // Supply pressure sags with demand: about 0.42 MPa at night, 0.28 at the peaks.
         return { pressure: 0.48 - 0.2 * curve + dev.bias * 0.02 + around(0, 0.005) };
-      case 'water_quality_analyser':
+      case 'water_quality_analyser': {
+        // Electrodes drift between weekly calibrations, then come back.
+        const drift = (dev.drift * ((((now - dev.calibratedAt) % WEEK_MS) + WEEK_MS) % WEEK_MS)) / WEEK_MS;
         return station
-          ? // Sewage at the station's inlet (GB 18918 is for what leaves the plant, not this).
+          ? // Sewage at the station's inlet (GB 18918 is for what leaves the plant, not this); rain dilutes it.
             {
-              ph: 7.3 + dev.bias * 0.2 + around(0, 0.05),
-              turbidity: 60 + 20 * curve + around(0, 5),
+              ph: 7.3 + dev.bias * 0.2 + drift * 0.3 + around(0, 0.05),
+              turbidity: 60 + 20 * curve + rainfall * 1.5 + around(0, 5),
               chlorine: 0,
-              cod: 220 + 140 * curve + around(0, 15),
-              ammonia: 22 + 8 * curve + around(0, 1.5),
-              dissolved_oxygen: 1.2 + around(0, 0.3),
+              cod: (220 + 140 * curve) / (1 + rainfall / 30) + around(0, 15),
+              ammonia: (22 + 8 * curve) / (1 + rainfall / 30) + drift * 2 + around(0, 1.5),
+              dissolved_oxygen: 1.2 + drift * 0.4 + around(0, 0.3),
             }
           : // Drinking water in the network (GB 5749-2022: turbidity ≤ 1 NTU, free chlorine ≥ 0.05 mg/L at the tap).
             {
-              ph: 7.4 + dev.bias * 0.15 + around(0, 0.03),
-              turbidity: 0.25 + rain.intensity / 200 + around(0, 0.05),
-              chlorine: 0.35 + dev.bias * 0.08 + around(0, 0.02),
+              ph: 7.4 + dev.bias * 0.15 + drift * 0.2 + around(0, 0.03),
+              turbidity: 0.25 + rainfall / 200 + around(0, 0.05),
+              // Chlorine decays more where water stands longer: lower at night when demand is low.
+              chlorine: 0.3 + dev.bias * 0.08 + 0.08 * curve - Math.abs(drift) * 0.05 + around(0, 0.02),
               cod: 1.5 + around(0, 0.3),
               ammonia: 0.08 + around(0, 0.02),
-              dissolved_oxygen: 8.2 + around(0, 0.3),
+              dissolved_oxygen: 8.2 + drift * 0.3 + around(0, 0.3),
             };
+      }
       case 'rain_gauge': {
-        const intensity = rain.intensity * (1 + dev.bias * 0.15);
+        const intensity = rainfall * (1 + dev.bias * 0.05);
         return { intensity, rainfall: (intensity * 20) / HOUR_S };
       }
       case 'manhole_cover_sensor': {
@@ -179,7 +302,7 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         return {
           tilt: open ? around(45, 15) : Math.abs(around(1, 0.6)),
           open,
-          water_level: Math.min(4.8, 0.5 + dev.bias * 0.2 + rain.intensity / 20 + around(0, 0.02)),
+          water_level: Math.min(4.8, 0.5 + dev.bias * 0.2 + rainfall / 20 + around(0, 0.02)),
           battery: dev.battery,
         };
       }
@@ -193,6 +316,18 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     }
   }
 
+  /** The readings a device would report now, rounded to its metrics' precision, without faults. */
+  function sample(d: SimDevice): Values | null {
+    const dev = devices.get(d.code);
+    if (!dev) return null;
+    const raw = readings(d, dev);
+    const values: Values = {};
+    for (const [key, value] of Object.entries(raw)) {
+      values[key] = typeof value === 'number' ? round(d.metrics.get(key), value) : value;
+    }
+    return values;
+  }
+
   /** A device's report now, or null while it is silent (a dead battery, a lost link: it goes offline). */
   function report(d: SimDevice): Values | null {
     const dev = devices.get(d.code);
@@ -203,11 +338,8 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       dev.silentUntil = now + around(25, 10) * 60_000;
       return null;
     }
-    const raw = readings(d, dev);
-    const values: Values = {};
-    for (const [key, value] of Object.entries(raw)) {
-      values[key] = typeof value === 'number' ? round(d.metrics.get(key), value) : value;
-    }
+    const values = sample(d);
+    if (!values) return null;
     // Now and then an instrument glitch beyond its range, so that quality flags and alarms get exercised.
     if (random() < OUT_OF_RANGE_CHANCE) {
       const bounded = [...d.metrics.values()].filter(
@@ -219,5 +351,16 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     return values;
   }
 
-  return { advance, report, rain: () => rain.intensity };
+  return {
+    advance,
+    report,
+    sample,
+    /** The strongest rain any gauge measures now, mm/h. */
+    rain: () => Math.max(0, ...gauges.map((g) => g.intensity)),
+    /** A station's wet well and pumps (tests, the backfill's checks). */
+    station: (id: number) => {
+      const s = stations.get(id);
+      return s && { level: s.level, running: [...s.running], faulted: s.faultUntil.map((f) => f > 0) };
+    },
+  };
 }

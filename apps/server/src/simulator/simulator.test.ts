@@ -6,6 +6,7 @@ import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { seed } from '../db/seed/index.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { createTestApp, resetDatabase, TEST_DATA_DIR, TEST_START, type TestApp } from '../testing/build-app.ts';
+import { runLoad } from './load.ts';
 import { startConfiguredSimulator, startSimulator } from './simulator.ts';
 
 // A port per worker, clear of the telemetry and MQTT plugin tests' ports.
@@ -92,6 +93,18 @@ describe('the simulator', () => {
     expect(await startConfiguredSimulator(t.app)).toBeNull();
     expect(loadConfig({}).SIMULATOR).toBeUndefined();
     expect(() => loadConfig({ SIMULATOR: 'maybe' })).toThrow(/SIMULATOR/);
+    for (const [given, read] of [
+      ['false', 'off'],
+      ['off', 'off'],
+      ['0', 'off'],
+      ['true', 'on'],
+      ['on', 'on'],
+      ['yes', 'on'],
+    ] as const) {
+      expect(loadConfig({ SIMULATOR: given }).SIMULATOR).toBe(read);
+    }
+    expect(loadConfig({}).SEED_HISTORY).toBe(true);
+    expect(loadConfig({ SEED_HISTORY: 'false' }).SEED_HISTORY).toBe(false);
     const noBroker = await createTestApp({ SIMULATOR: 'on', SIMULATOR_INTERVAL_MS: '200' });
     try {
       const sim = await startConfiguredSimulator(noBroker.app);
@@ -100,5 +113,44 @@ describe('the simulator', () => {
     } finally {
       await noBroker.close();
     }
+  });
+});
+
+describe('the load generator (npm run simulate)', () => {
+  it('publishes at QoS 1 as demo devices through the embedded broker, every message acknowledged', async () => {
+    // Load messages carry the wall clock's time; the test server must not find them in its future.
+    t.clock.set(new Date());
+    const before = t.app.telemetry.writer.stats().points.stored;
+    const seconds: number[] = [];
+    const result = await runLoad({
+      broker: `mqtt://127.0.0.1:${port}`,
+      devices: 12,
+      rate: 60,
+      durationSeconds: 2,
+      identity: 'demo',
+      onSecond: (s) => seconds.push(s.sent),
+    });
+    // The first twelve demo devices, less PS01-P2 that an operator re-keyed above (refused, skipped).
+    expect(result.connected).toBe(11);
+    expect(result.skipped).toBeGreaterThan(0);
+    expect(result.sent).toBeGreaterThanOrEqual(100);
+    expect(result.acked).toBe(result.sent);
+    expect(result.failed).toBe(0);
+    expect(seconds.length).toBeGreaterThanOrEqual(1);
+    // A PUBACK from the embedded broker means committed.
+    expect(t.app.telemetry.writer.stats().points.stored).toBeGreaterThan(before + result.acked);
+  });
+
+  it('counts nothing acknowledged against a broker that refuses its devices', async () => {
+    const result = await runLoad({
+      broker: `mqtt://127.0.0.1:${port}`,
+      devices: 2,
+      rate: 10,
+      durationSeconds: 1,
+      identity: 'synthetic',
+      secret: 'wrong',
+    });
+    expect(result.connected).toBe(0);
+    expect(result.acked).toBe(0);
   });
 });

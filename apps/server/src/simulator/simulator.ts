@@ -1,11 +1,12 @@
 import { type MetricSpec, thingModelSchema } from '@water/contracts';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
-import { devices, deviceTypes, stations } from '../db/schema/index.ts';
+import type { Queryable } from '../db/client.ts';
+import { devices, deviceTypes, stations, telemetryLatest } from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { sha256 } from '../lib/tokens.ts';
-import { createCity, type SimDevice } from './city.ts';
+import { type CityStart, createCity, type SimDevice } from './city.ts';
 
 export interface SimulatorOptions {
   /** Average gap between two reports of one device (each waits 0.5–1.5 times it). */
@@ -23,6 +24,75 @@ export interface Simulator {
   stop(): Promise<void>;
 }
 
+/** A demo device the simulator may speak for: one that still has its derived demo secret. */
+export type SimulatedDevice = SimDevice & { id: number; secret: string };
+
+/**
+ * The demo devices in service whose secret is still the derived demo one (a re-keyed device is an
+ * operator's now), with their type's metrics; only `codes` when given.
+ */
+export async function loadSimDevices(db: Queryable, codes?: string[]): Promise<SimulatedDevice[]> {
+  const rows = await db
+    .select({
+      id: devices.id,
+      code: devices.code,
+      secretHash: devices.secretHash,
+      stationId: devices.stationId,
+      regionId: devices.regionId,
+      longitude: devices.longitude,
+      latitude: devices.latitude,
+      pumps: stations.pumps,
+      typeCode: deviceTypes.code,
+      model: deviceTypes.model,
+    })
+    .from(devices)
+    .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+    .leftJoin(stations, eq(stations.id, devices.stationId))
+    .where(and(isNull(devices.archivedAt), ne(devices.status, 'disabled')))
+    .orderBy(devices.code);
+  const wanted = codes ? new Set(codes) : null;
+  return rows.flatMap((r) => {
+    if (wanted && !wanted.has(r.code)) return [];
+    const secret = demoDeviceSecret(r.code);
+    if (r.secretHash !== sha256(secret)) return [];
+    const parsed = thingModelSchema.safeParse(r.model);
+    const metrics = new Map<string, MetricSpec>((parsed.success ? parsed.data.metrics : []).map((m) => [m.key, m]));
+    return [
+      {
+        id: r.id,
+        code: r.code,
+        typeCode: r.typeCode,
+        stationId: r.stationId,
+        pumps: r.pumps ?? 0,
+        regionId: r.regionId,
+        longitude: r.longitude,
+        latitude: r.latitude,
+        metrics,
+        secret,
+      },
+    ];
+  });
+}
+
+/** The counters and levels the city starts from: the devices' latest `level`, `total` and `run_hours`. */
+async function latestState(db: Queryable, ids: number[]): Promise<CityStart> {
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({ code: devices.code, metric: telemetryLatest.metric, value: telemetryLatest.value })
+    .from(telemetryLatest)
+    .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
+    .where(
+      and(
+        inArray(telemetryLatest.deviceId, ids),
+        inArray(telemetryLatest.metric, ['level', 'total', 'run_hours']),
+        eq(telemetryLatest.quality, 0),
+      ),
+    );
+  const start: CityStart = {};
+  for (const r of rows) if (r.value !== null) start[r.code] = { ...start[r.code], [r.metric]: r.value };
+  return start;
+}
+
 /** How often the city's state (rain, wet wells, pumps) moves on and due devices report. */
 const TICK_MS = 1000;
 
@@ -33,31 +103,13 @@ const TICK_MS = 1000;
  */
 export async function startSimulator(app: FastifyInstance, options: SimulatorOptions): Promise<Simulator> {
   const random = options.random ?? Math.random;
-  const rows = await app.db
-    .select({
-      code: devices.code,
-      secretHash: devices.secretHash,
-      stationId: devices.stationId,
-      pumps: stations.pumps,
-      typeCode: deviceTypes.code,
-      model: deviceTypes.model,
-    })
-    .from(devices)
-    .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-    .leftJoin(stations, eq(stations.id, devices.stationId))
-    .where(and(isNull(devices.archivedAt), ne(devices.status, 'disabled')));
-  const wanted = options.codes ? new Set(options.codes) : null;
-  // Only devices whose secret is still the derived demo one: a re-keyed device is an operator's now.
-  const simulated: (SimDevice & { secret: string })[] = rows.flatMap((r) => {
-    if (wanted && !wanted.has(r.code)) return [];
-    const secret = demoDeviceSecret(r.code);
-    if (r.secretHash !== sha256(secret)) return [];
-    const parsed = thingModelSchema.safeParse(r.model);
-    const metrics = new Map<string, MetricSpec>((parsed.success ? parsed.data.metrics : []).map((m) => [m.key, m]));
-    return [{ code: r.code, typeCode: r.typeCode, stationId: r.stationId, pumps: r.pumps ?? 0, metrics, secret }];
-  });
-
-  const city = createCity(simulated, random, app.clock.now().getTime());
+  const simulated = await loadSimDevices(app.db, options.codes);
+  // Counters and wet wells carry on from the latest readings (the seeded history's, or a previous run's).
+  const start = await latestState(
+    app.db,
+    simulated.map((d) => d.id),
+  );
+  const city = createCity(simulated, random, app.clock.now().getTime(), start);
   const clients = new Map<string, mqtt.MqttClient>();
   let stopped = false;
 
@@ -145,7 +197,7 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
 /**
  * Starts the simulator as the settings ask (SIMULATOR, default on with the demo seed). It speaks
  * MQTT to the embedded broker; without one (MQTT_PORT=0 or MQTT_URL) it reports over the HTTP
- * ingest only when SIMULATOR=on was asked for explicitly, and otherwise stays off with a log line,
+ * ingest only when SIMULATOR=true (or on) was asked for explicitly, and otherwise stays off with a log line,
  * so that a server without a broker (the browser journeys) keeps still data.
  */
 export async function startConfiguredSimulator(app: FastifyInstance): Promise<Simulator | null> {
@@ -162,7 +214,7 @@ export async function startConfiguredSimulator(app: FastifyInstance): Promise<Si
     transport = { kind: 'http' };
     app.log.info('simulator: no embedded MQTT broker, reporting over the HTTP ingest');
   } else {
-    app.log.info('simulator: off, no embedded MQTT broker (set SIMULATOR=on to report over the HTTP ingest)');
+    app.log.info('simulator: off, no embedded MQTT broker (set SIMULATOR=true to report over the HTTP ingest)');
     return null;
   }
   return startSimulator(app, { intervalMs: c.SIMULATOR_INTERVAL_MS, transport });

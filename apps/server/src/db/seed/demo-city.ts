@@ -264,3 +264,31 @@ export async function seedDemoCity(db: Queryable, now: Date): Promise<void> {
       .onConflictDoNothing({ target: devices.code });
   }
 }
+
+/**
+ * The codes of the devices the demo city seed creates, in the order it creates them: the load
+ * generator speaks as them (with their derived secrets) without a database at hand.
+ */
+export function demoDeviceCodes(): { code: string; type: string }[] {
+  const list: { code: string; type: string }[] = [];
+  for (const [i, [, kind]] of stationNames.entries()) {
+    const code = `PS${String(i + 1).padStart(2, '0')}`;
+    list.push({ code: `${code}-LT01`, type: 'level_gauge' }, { code: `${code}-FM01`, type: 'flow_meter' });
+    for (let p = 1; p <= 2 + (i % 3); p++) list.push({ code: `${code}-P${p}`, type: 'pump_controller' });
+    list.push({ code: `${code}-CAM01`, type: 'camera' }, { code: `${code}-GW01`, type: 'gateway' });
+    if (kind === 'sewage') list.push({ code: `${code}-WQ01`, type: 'water_quality_analyser' });
+  }
+  const catchments = districts.flatMap((d) => d.catchments).length;
+  for (let c = 0; c < catchments; c++) {
+    const cc = String(c + 1).padStart(2, '0');
+    for (let m = 1; m <= 4; m++)
+      list.push({ code: `MH-${cc}-${String(m).padStart(3, '0')}`, type: 'manhole_cover_sensor' });
+    list.push(
+      { code: `PT-${cc}-01`, type: 'pressure_transmitter' },
+      { code: `PT-${cc}-02`, type: 'pressure_transmitter' },
+    );
+    if (c % 2 === 0) list.push({ code: `RG-${String(c / 2 + 1).padStart(2, '0')}`, type: 'rain_gauge' });
+    if (c % 3 === 0) list.push({ code: `WQ-N${String(c / 3 + 1).padStart(2, '0')}`, type: 'water_quality_analyser' });
+  }
+  return list;
+}

@@ -4,6 +4,7 @@ import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoArchives } from './demo-archives.ts';
 import { seedDemoCity } from './demo-city.ts';
+import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from './demo-history.ts';
 import { seedDemoDeviceSecrets } from './demo-secrets.ts';
 import { seedDeviceTypes } from './device-types.ts';
 
@@ -12,9 +13,19 @@ export interface SeedOptions {
   /** Where seeded files (demo images) go: DATA_DIR. Without it, items are seeded without files. */
   dataDir?: string | undefined;
   now?: Date;
+  /**
+   * With the demo: give its devices 30 days of simulated history, once (seconds on PGlite). Off unless
+   * asked for, so that test resets stay quick; the server asks for it (SEED_HISTORY).
+   */
+  history?: boolean | DemoHistoryOptions;
 }
 
-export async function seed(db: Db, options: SeedOptions): Promise<void> {
+export interface SeedResult {
+  /** The seeded history, when this run wrote it. */
+  history: (DemoHistoryResult & { ms: number }) | null;
+}
+
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   await db.transaction(async (tx) => {
     await seedBase(tx);
     await seedDeviceTypes(tx);
@@ -27,4 +38,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       await seedContent(tx, { dataDir: options.dataDir, now });
     }
   });
+  if (!options.demo || !options.history) return { history: null };
+  const historyOptions = options.history === true ? {} : options.history;
+  const started = performance.now();
+  // Its own transaction, after the city exists: the history and its seed mark commit together.
+  const history = await db.transaction((tx) => seedDemoHistory(tx, options.now ?? new Date(), historyOptions));
+  return { history: history && { ...history, ms: Math.round(performance.now() - started) } };
 }
