@@ -2,16 +2,8 @@ import { Message, Modal } from '@arco-design/web-react';
 import { waitFor } from '@testing-library/react';
 import { accountApi, authApi, LOCALE_STORAGE_KEY, noticesApi, TOKEN_STORAGE_KEY } from '@water/contracts';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import {
-  ApiError,
-  callApi,
-  dispositionFileName,
-  downloadFile,
-  fillPath,
-  queryString,
-  setReloginHandler,
-  TransportError,
-} from './http.ts';
+import { dispositionFileName, downloadFile } from './download.ts';
+import { ApiError, callApi, fillPath, queryString, setReloginHandler, TransportError } from './http.ts';
 
 function answer(status: number, body: unknown) {
   return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(body, { status }));

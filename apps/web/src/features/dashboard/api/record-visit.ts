@@ -1,4 +1,3 @@
-import { workplaceApi } from '@water/contracts/workplace';
 import { callApi } from '../../../shared/api/http.ts';
 import { queryClient } from '../../../shared/api/query-client.ts';
 
@@ -12,7 +11,9 @@ const PATH_MAX = 300;
  */
 export function recordVisit(routeName: string, path: string): void {
   const body = { routeName, path: path.length > PATH_MAX ? path.slice(0, PATH_MAX) : path };
-  void callApi(workplaceApi.recordVisit, { body, silent: true })
+  // The Workplace contract loads with the first visit, not with the sign-in screen.
+  void import('@water/contracts/workplace')
+    .then(({ workplaceApi }) => callApi(workplaceApi.recordVisit, { body, silent: true }))
     .then(() => queryClient.invalidateQueries({ queryKey: VISITS_KEY }))
     .catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { Badge, Card, Modal, Skeleton, Tag } from '@arco-design/web-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { noticesApi } from '@water/contracts';
 import { useEffect, useState } from 'react';
-import { downloadFile } from '../../../shared/api/http.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
 import { liveChannel } from '../../../shared/live/live-channel.ts';
 import { useReadMessage } from '../../../shared/messages/message-queries.ts';
 import { AttachmentList } from '../../../shared/ui/attachment-list.tsx';

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ArchiveEntryInput, deviceArchivesApi, devicesApi, type Locale, regionsApi } from '@water/contracts';
 import type { z } from 'zod';
-import { callApi, downloadFile } from '../../../shared/api/http.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
+import { callApi } from '../../../shared/api/http.ts';
 import { useDeviceArchivesI18n } from '../use-device-archives-i18n.ts';
 
 /** The list query as the page holds it. */

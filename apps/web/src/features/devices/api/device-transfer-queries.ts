@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DeviceTransferFormat, deviceTransferApi, type Locale } from '@water/contracts';
-import { callApi, downloadFile } from '../../../shared/api/http.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
+import { callApi } from '../../../shared/api/http.ts';
 import { useDeviceTransferI18n } from '../use-device-transfer-i18n.ts';
 import { type DeviceFilters, deviceQueries } from './device-queries.ts';
 

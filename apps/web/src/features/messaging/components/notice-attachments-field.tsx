@@ -3,7 +3,7 @@ import { IconUpload } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX, type Notice, noticesApi } from '@water/contracts';
 import { useState } from 'react';
-import { downloadFile } from '../../../shared/api/http.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
 import { AttachmentList } from '../../../shared/ui/attachment-list.tsx';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { noticeQueries, useNoticeAttachment } from '../api/notice-queries.ts';

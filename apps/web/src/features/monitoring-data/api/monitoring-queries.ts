@@ -13,7 +13,8 @@ import {
   type TelemetryEvent,
 } from '@water/contracts';
 import type { z } from 'zod';
-import { callApi, type DownloadProgress, downloadFile } from '../../../shared/api/http.ts';
+import { type DownloadProgress, downloadFile } from '../../../shared/api/download.ts';
+import { callApi } from '../../../shared/api/http.ts';
 
 /** The board's query as the URL holds it. */
 export type PointFilters = Partial<z.output<typeof monitoringApi.points.query>>;

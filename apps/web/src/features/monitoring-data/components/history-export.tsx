@@ -2,7 +2,7 @@ import { Button, Dropdown, Menu, Message, Modal, Progress } from '@arco-design/w
 import { IconDownload } from '@arco-design/web-react/icon';
 import type { HistoryExportFormat, HistoryExportResolution } from '@water/contracts';
 import { useEffect, useRef, useState } from 'react';
-import type { DownloadProgress } from '../../../shared/api/http.ts';
+import type { DownloadProgress } from '../../../shared/api/download.ts';
 import { exportHistory, type HistoryRequest } from '../api/monitoring-queries.ts';
 import type { MonitoringI18n, MonitoringMessageKey } from '../use-monitoring-i18n.ts';
 

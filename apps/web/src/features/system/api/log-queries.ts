@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Locale, type LogRetention, logsApi } from '@water/contracts';
 import type { z } from 'zod';
-import { callApi, downloadFile } from '../../../shared/api/http.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
+import { callApi } from '../../../shared/api/http.ts';
 import { useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 
 export type OperationLogFilters = Partial<z.output<typeof logsApi.operations.query>>;

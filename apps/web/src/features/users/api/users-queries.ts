@@ -10,7 +10,8 @@ import {
   usersApi,
 } from '@water/contracts';
 import type { z } from 'zod';
-import { callApi, downloadFile } from '../../../shared/api/http.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
+import { callApi } from '../../../shared/api/http.ts';
 import { useUsersI18n } from '../use-users-i18n.ts';
 
 /** The list query as the page holds it: `withChildren` stays the wire's 'true' / 'false'. */
