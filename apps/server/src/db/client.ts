@@ -46,6 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // Nor may a checked-out one: the pool listens for errors on idle clients only, and a client
+    // whose connection is terminated between two queries of a transaction (the database restarted,
+    // pg_terminate_backend) emits 'error' with no listener, an uncaught exception. Its next query
+    // fails instead, and the pool drops it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

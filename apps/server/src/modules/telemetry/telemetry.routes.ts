@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { createTelemetryService, INGEST_TOPICS, startTelemetryJobs } from './telemetry.service.ts';
+import {
+  createTelemetryService,
+  INGEST_TOPICS,
+  IngestUnavailableError,
+  startTelemetryJobs,
+} from './telemetry.service.ts';
 import { QueueFullError, WriterClosedError } from './telemetry.writer.ts';
 
 const deviceSecret = (req: FastifyRequest) => {
@@ -44,7 +49,11 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
         try {
           return await service.ingestHttp(req.params.code, deviceSecret(req), body);
         } catch (err) {
-          if (err instanceof QueueFullError || err instanceof WriterClosedError) {
+          if (
+            err instanceof QueueFullError ||
+            err instanceof WriterClosedError ||
+            err instanceof IngestUnavailableError
+          ) {
             reply.header('retry-after', '1');
             throw new AppError(503, 503, 'telemetry.busy');
           }

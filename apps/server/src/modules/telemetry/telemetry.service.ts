@@ -14,6 +14,9 @@ export const LIVE_MIN_GAP_MS = 500;
 const TOPIC = /^devices\/([^/]+)\/(telemetry|telemetry\/batch|status)$/;
 const KIND: Record<string, MessageKind> = { telemetry: 'telemetry', 'telemetry/batch': 'batch', status: 'status' };
 
+/** The device could not be checked (the database is away): HTTP 503 with Retry-After. */
+export class IngestUnavailableError extends Error {}
+
 /** Topics the server subscribes to on an external broker (QoS 1). */
 export const INGEST_TOPICS = ['devices/+/telemetry', 'devices/+/telemetry/batch', 'devices/+/status'];
 
@@ -131,7 +134,11 @@ export function createTelemetryService(app: FastifyInstance) {
 
     /** `POST /api/ingest/:code`: answers after the commit. */
     async ingestHttp(code: string, secret: string, body: Buffer): Promise<IngestResult> {
-      const check = await checkDevice(code, secret);
+      const check = await checkDevice(code, secret).catch((err: unknown) => {
+        // The database is away: the device comes back later (503), as when the queue is full.
+        app.log.warn({ err, device: code }, 'telemetry: device check failed');
+        throw new IngestUnavailableError('database unavailable', { cause: err });
+      });
       if (!check.ok) {
         writer.countRejected();
         throw check.why === 401

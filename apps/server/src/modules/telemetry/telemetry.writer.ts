@@ -76,6 +76,24 @@ const MAX_BACKOFF_MS = 5000;
 /** Attempts of a whole batch before it is split to find a message the database refuses. */
 const ISOLATE_AFTER = 3;
 
+/** SQLSTATEs of a server that went away or cannot take the connection now (not a refusal of the data). */
+const AWAY_STATES = /^(08|57P0[1-3]$|53300$)/;
+const AWAY_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const AWAY_MESSAGE = /connection terminated|not queryable|connection ended|timeout exceeded when trying to connect/i;
+
+/**
+ * Whether a failed store lost its connection rather than had its data refused: then the batch is
+ * retried whole, never dead-lettered. Looks through `cause` (Drizzle wraps the driver's error).
+ */
+export function connectionLost(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (AWAY_STATES.test(code) || AWAY_ERRNOS.has(code))) return true;
+    if (AWAY_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
 const pointKey = (deviceId: number, metric: string, ts: Date) => `${deviceId}\u0001${metric}\u0001${ts.getTime()}`;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -305,7 +323,8 @@ export function createBatchWriter(options: WriterOptions) {
         stats.batches.failed++;
         stats.batches.lastError = err instanceof Error ? err.message : String(err);
         log.warn({ err, attempt, messages: remaining.length }, 'telemetry: batch failed, retrying');
-        if (attempt >= ISOLATE_AFTER && (await ping())) remaining = await isolate(remaining);
+        // Isolation is for a batch the database refuses, not for one whose connection died.
+        if (attempt >= ISOLATE_AFTER && !connectionLost(err) && (await ping())) remaining = await isolate(remaining);
         if (remaining.length > 0) await sleep(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(attempt, 6)));
       }
     }
@@ -318,6 +337,8 @@ export function createBatchWriter(options: WriterOptions) {
         const { results, changes, fresh } = await store([entry]);
         settle([entry], results, changes, fresh);
       } catch (err) {
+        // The database went away meanwhile (it answered the ping a moment ago): retry the rest later.
+        if (connectionLost(err)) return batch.slice(i);
         try {
           const dead = asDeadLetter(entry, err);
           const { results, changes } = await store([dead]);
