@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { HISTORY_XLSX_MAX_ROWS } from '@water/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -105,6 +106,9 @@ export const settingsSchema = z.object({
   SIMULATOR_INTERVAL_MS: int(200, 3_600_000)
     .default(20_000)
     .describe('Average gap between two reports of one simulated device (each waits 0.5–1.5 times it)'),
+  HISTORY_XLSX_MAX_ROWS: int(1, 1_000_000)
+    .default(HISTORY_XLSX_MAX_ROWS)
+    .describe('Rows an XLSX history export may hold (built in memory); larger exports go as CSV, streamed'),
   WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
   MAP_TILE_URL: z
     .string()

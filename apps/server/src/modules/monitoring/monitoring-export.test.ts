@@ -6,12 +6,6 @@ import { readXlsxRows } from '../../lib/xlsx.ts';
 import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { utilityTime } from './monitoring.routes.ts';
 
-// The XLSX cap at a size a test reaches; the route reads it from the contracts like the console does.
-vi.mock('@water/contracts', async (original) => ({
-  ...(await original<typeof import('@water/contracts')>()),
-  HISTORY_XLSX_MAX_ROWS: 1000,
-}));
-
 const T0 = TEST_START.getTime();
 const HOUR = 3_600_000;
 
@@ -27,7 +21,8 @@ const series = () => `${id['PS04-LT01']}:level`;
 const range = `from=${iso(START)}&to=${iso(T0)}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ TELEMETRY_FLUSH_MS: '5' });
+  // The XLSX cap at a size a test reaches.
+  t = await createTestApp({ TELEMETRY_FLUSH_MS: '5', HISTORY_XLSX_MAX_ROWS: '1000' });
   await resetDatabase(t.database);
   for (const r of await t.database.db.select({ id: devices.id, code: devices.code }).from(devices)) id[r.code] = r.id;
   admin = await t.login();

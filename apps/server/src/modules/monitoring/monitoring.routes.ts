@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import {
   type DeviceStatus,
-  HISTORY_XLSX_MAX_ROWS,
   type HistoryResolution,
   type HistorySeries,
   type MetricSpec,
@@ -216,8 +215,9 @@ export async function monitoringRoutes(app: FastifyInstance) {
       ),
     );
     const total = counts.reduce((a, n) => a + n, 0);
-    if (format === 'xlsx' && total > HISTORY_XLSX_MAX_ROWS) {
-      throw businessError(400, 'monitoring.export.xlsxTooLarge', { rows: total, max: HISTORY_XLSX_MAX_ROWS });
+    const xlsxMax = app.config.HISTORY_XLSX_MAX_ROWS;
+    if (format === 'xlsx' && total > xlsxMax) {
+      throw businessError(400, 'monitoring.export.xlsxTooLarge', { rows: total, max: xlsxMax });
     }
 
     const locale = req.locale;
