@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, regions, roleRegions, roles } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { readXlsxRows } from '../../lib/xlsx.ts';
