@@ -213,7 +213,24 @@ function Cell({
   );
 }
 
-function Header({ columns }: { columns: { label: string; className?: string }[] }) {
+type GridColumn = { label: string; className?: string; col?: string };
+
+/** A table of editable rows: its column widths (`col`), its header and its rows. */
+function Grid({ columns, className, children }: { columns: GridColumn[]; className?: string; children: ReactNode }) {
+  return (
+    <table className={className ? `device-type-grid ${className}` : 'device-type-grid'}>
+      <colgroup>
+        {columns.map((c) => (
+          <col key={c.label} className={c.col} />
+        ))}
+      </colgroup>
+      <Header columns={columns} />
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+function Header({ columns }: { columns: GridColumn[] }) {
   return (
     <thead>
       <tr>
@@ -277,47 +294,37 @@ function ValueSpecTable({
         <>
           {rows.length ? (
             <div className="device-type-scroll">
-              <table className="device-type-grid device-type-grid--values">
-                <colgroup>
-                  <col className="device-type-col-index" />
-                  <col className="device-type-col-key" />
-                  <col />
-                  <col />
-                  <col className="device-type-col-unit" />
-                  <col className="device-type-col-type" />
-                  <col className="device-type-col-number" />
-                  <col className="device-type-col-number" />
-                  <col className="device-type-col-precision" />
-                  <col className="device-type-col-actions" />
-                </colgroup>
-                <Header
-                  columns={[
-                    { label: t('deviceType.col.index') },
-                    { label: t('deviceType.col.key') },
-                    { label: t('deviceType.col.nameZh') },
-                    { label: t('deviceType.col.nameEn') },
-                    { label: t('deviceType.col.unit') },
-                    { label: t('deviceType.col.dataType') },
-                    { label: t('deviceType.col.min') },
-                    { label: t('deviceType.col.max') },
-                    { label: t('deviceType.col.precision') },
-                    { label: t('deviceType.col.actions'), className: 'device-type-actions' },
-                  ]}
-                />
-                <tbody>
-                  {rows.map((row, index) => (
-                    <ValueSpecRow
-                      key={row.key}
-                      i18n={i18n}
-                      field={row.field}
-                      index={index}
-                      row={rowLabel(index + 1)}
-                      locked={index < locked}
-                      onRemove={() => remove(index)}
-                    />
-                  ))}
-                </tbody>
-              </table>
+              <Grid
+                className="--values"
+                columns={[
+                  { label: t('deviceType.col.index'), col: 'device-type-col-index' },
+                  { label: t('deviceType.col.key'), col: 'device-type-col-key' },
+                  { label: t('deviceType.col.nameZh') },
+                  { label: t('deviceType.col.nameEn') },
+                  { label: t('deviceType.col.unit'), col: 'device-type-col-unit' },
+                  { label: t('deviceType.col.dataType'), col: 'device-type-col-type' },
+                  { label: t('deviceType.col.min'), col: 'device-type-col-number' },
+                  { label: t('deviceType.col.max'), col: 'device-type-col-number' },
+                  { label: t('deviceType.col.precision'), col: 'device-type-col-precision' },
+                  {
+                    label: t('deviceType.col.actions'),
+                    className: 'device-type-actions',
+                    col: 'device-type-col-actions',
+                  },
+                ]}
+              >
+                {rows.map((row, index) => (
+                  <ValueSpecRow
+                    key={row.key}
+                    i18n={i18n}
+                    field={row.field}
+                    index={index}
+                    row={rowLabel(index + 1)}
+                    locked={index < locked}
+                    onRemove={() => remove(index)}
+                  />
+                ))}
+              </Grid>
             </div>
           ) : (
             <p className="device-type-muted">{emptyLabel}</p>
@@ -420,46 +427,40 @@ function OptionsEditor({ i18n, field, row }: Ctx & { field: string; row: string 
         {(options, { add, remove }) => (
           <>
             {options.length ? (
-              <table className="device-type-grid">
-                <colgroup>
-                  <col className="device-type-col-index" />
-                  <col className="device-type-col-key" />
-                  <col />
-                  <col />
-                  <col className="device-type-col-actions" />
-                </colgroup>
-                <Header
-                  columns={[
-                    { label: t('deviceType.col.index') },
-                    { label: t('deviceType.col.value') },
-                    { label: t('deviceType.col.nameZh') },
-                    { label: t('deviceType.col.nameEn') },
-                    { label: t('deviceType.col.actions'), className: 'device-type-actions' },
-                  ]}
-                />
-                <tbody>
-                  {options.map((option, index) => {
-                    const optionRow = t('deviceType.row.option', { row, n: index + 1 });
-                    const label = (column: DeviceTypeMessageKey) =>
-                      t('deviceType.cell', { row: optionRow, column: t(column) });
-                    return (
-                      <tr key={option.key}>
-                        <td className="device-type-index">{index + 1}</td>
-                        <Cell i18n={i18n} field={`${option.field}.value`} schema={optionFields.value}>
-                          <Input size="small" aria-label={label('deviceType.col.value')} maxLength={32} />
-                        </Cell>
-                        <Cell i18n={i18n} field={`${option.field}.nameZh`} schema={optionFields.nameZh}>
-                          <Input size="small" aria-label={label('deviceType.col.nameZh')} maxLength={40} />
-                        </Cell>
-                        <Cell i18n={i18n} field={`${option.field}.nameEn`} schema={optionFields.nameEn}>
-                          <Input size="small" aria-label={label('deviceType.col.nameEn')} maxLength={60} />
-                        </Cell>
-                        <RemoveCell i18n={i18n} row={optionRow} onRemove={() => remove(index)} />
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <Grid
+                columns={[
+                  { label: t('deviceType.col.index'), col: 'device-type-col-index' },
+                  { label: t('deviceType.col.value'), col: 'device-type-col-key' },
+                  { label: t('deviceType.col.nameZh') },
+                  { label: t('deviceType.col.nameEn') },
+                  {
+                    label: t('deviceType.col.actions'),
+                    className: 'device-type-actions',
+                    col: 'device-type-col-actions',
+                  },
+                ]}
+              >
+                {options.map((option, index) => {
+                  const optionRow = t('deviceType.row.option', { row, n: index + 1 });
+                  const label = (column: DeviceTypeMessageKey) =>
+                    t('deviceType.cell', { row: optionRow, column: t(column) });
+                  return (
+                    <tr key={option.key}>
+                      <td className="device-type-index">{index + 1}</td>
+                      <Cell i18n={i18n} field={`${option.field}.value`} schema={optionFields.value}>
+                        <Input size="small" aria-label={label('deviceType.col.value')} maxLength={32} />
+                      </Cell>
+                      <Cell i18n={i18n} field={`${option.field}.nameZh`} schema={optionFields.nameZh}>
+                        <Input size="small" aria-label={label('deviceType.col.nameZh')} maxLength={40} />
+                      </Cell>
+                      <Cell i18n={i18n} field={`${option.field}.nameEn`} schema={optionFields.nameEn}>
+                        <Input size="small" aria-label={label('deviceType.col.nameEn')} maxLength={60} />
+                      </Cell>
+                      <RemoveCell i18n={i18n} row={optionRow} onRemove={() => remove(index)} />
+                    </tr>
+                  );
+                })}
+              </Grid>
             ) : null}
             <AddButton label={t('deviceType.add.option')} onClick={() => add({ value: '', nameZh: '', nameEn: '' })} />
           </>
@@ -476,62 +477,50 @@ function EventsTable({ i18n }: Ctx) {
       {(rows, { add, remove }) => (
         <>
           {rows.length ? (
-            <table className="device-type-grid">
-              <colgroup>
-                <col className="device-type-col-index" />
-                <col className="device-type-col-key" />
-                <col />
-                <col />
-                <col className="device-type-col-type" />
-                <col className="device-type-col-actions" />
-              </colgroup>
-              <Header
-                columns={[
-                  { label: t('deviceType.col.index') },
-                  { label: t('deviceType.col.key') },
-                  { label: t('deviceType.col.nameZh') },
-                  { label: t('deviceType.col.nameEn') },
-                  { label: t('deviceType.col.level') },
-                  { label: t('deviceType.col.actions'), className: 'device-type-actions' },
-                ]}
-              />
-              <tbody>
-                {rows.map((item, index) => {
-                  const row = t('deviceType.row.event', { n: index + 1 });
-                  const label = (column: DeviceTypeMessageKey) => t('deviceType.cell', { row, column: t(column) });
-                  return (
-                    <tr key={item.key}>
-                      <td className="device-type-index">{index + 1}</td>
-                      <Cell i18n={i18n} field={`${item.field}.key`} schema={eventFields.key}>
-                        <Input
-                          size="small"
-                          aria-label={label('deviceType.col.key')}
-                          autoComplete="off"
-                          maxLength={32}
-                        />
-                      </Cell>
-                      <Cell i18n={i18n} field={`${item.field}.nameZh`} schema={eventFields.nameZh}>
-                        <Input size="small" aria-label={label('deviceType.col.nameZh')} maxLength={40} />
-                      </Cell>
-                      <Cell i18n={i18n} field={`${item.field}.nameEn`} schema={eventFields.nameEn}>
-                        <Input size="small" aria-label={label('deviceType.col.nameEn')} maxLength={60} />
-                      </Cell>
-                      <Cell i18n={i18n} field={`${item.field}.level`}>
-                        <Select
-                          size="small"
-                          aria-label={label('deviceType.col.level')}
-                          options={EVENT_LEVELS.map((value) => ({
-                            value,
-                            label: t(`deviceType.level.${value}` as DeviceTypeMessageKey),
-                          }))}
-                        />
-                      </Cell>
-                      <RemoveCell i18n={i18n} row={row} onRemove={() => remove(index)} />
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <Grid
+              columns={[
+                { label: t('deviceType.col.index'), col: 'device-type-col-index' },
+                { label: t('deviceType.col.key'), col: 'device-type-col-key' },
+                { label: t('deviceType.col.nameZh') },
+                { label: t('deviceType.col.nameEn') },
+                { label: t('deviceType.col.level'), col: 'device-type-col-type' },
+                {
+                  label: t('deviceType.col.actions'),
+                  className: 'device-type-actions',
+                  col: 'device-type-col-actions',
+                },
+              ]}
+            >
+              {rows.map((item, index) => {
+                const row = t('deviceType.row.event', { n: index + 1 });
+                const label = (column: DeviceTypeMessageKey) => t('deviceType.cell', { row, column: t(column) });
+                return (
+                  <tr key={item.key}>
+                    <td className="device-type-index">{index + 1}</td>
+                    <Cell i18n={i18n} field={`${item.field}.key`} schema={eventFields.key}>
+                      <Input size="small" aria-label={label('deviceType.col.key')} autoComplete="off" maxLength={32} />
+                    </Cell>
+                    <Cell i18n={i18n} field={`${item.field}.nameZh`} schema={eventFields.nameZh}>
+                      <Input size="small" aria-label={label('deviceType.col.nameZh')} maxLength={40} />
+                    </Cell>
+                    <Cell i18n={i18n} field={`${item.field}.nameEn`} schema={eventFields.nameEn}>
+                      <Input size="small" aria-label={label('deviceType.col.nameEn')} maxLength={60} />
+                    </Cell>
+                    <Cell i18n={i18n} field={`${item.field}.level`}>
+                      <Select
+                        size="small"
+                        aria-label={label('deviceType.col.level')}
+                        options={EVENT_LEVELS.map((value) => ({
+                          value,
+                          label: t(`deviceType.level.${value}` as DeviceTypeMessageKey),
+                        }))}
+                      />
+                    </Cell>
+                    <RemoveCell i18n={i18n} row={row} onRemove={() => remove(index)} />
+                  </tr>
+                );
+              })}
+            </Grid>
           ) : (
             <p className="device-type-muted">{t('deviceType.empty.events')}</p>
           )}
@@ -555,49 +544,42 @@ function CommandsList({ i18n }: Ctx) {
               const label = (column: DeviceTypeMessageKey) => t('deviceType.cell', { row, column: t(column) });
               return (
                 <div key={item.key} className="device-type-command">
-                  <table className="device-type-grid">
-                    <colgroup>
-                      <col className="device-type-col-index" />
-                      <col className="device-type-col-key" />
-                      <col />
-                      <col />
-                      <col className="device-type-col-confirm" />
-                      <col className="device-type-col-actions" />
-                    </colgroup>
-                    <Header
-                      columns={[
-                        { label: t('deviceType.col.index') },
-                        { label: t('deviceType.col.key') },
-                        { label: t('deviceType.col.nameZh') },
-                        { label: t('deviceType.col.nameEn') },
-                        { label: t('deviceType.col.confirm') },
-                        { label: t('deviceType.col.actions'), className: 'device-type-actions' },
-                      ]}
-                    />
-                    <tbody>
-                      <tr>
-                        <td className="device-type-index">{index + 1}</td>
-                        <Cell i18n={i18n} field={`${item.field}.key`} schema={commandFields.key}>
-                          <Input
-                            size="small"
-                            aria-label={label('deviceType.col.key')}
-                            autoComplete="off"
-                            maxLength={32}
-                          />
-                        </Cell>
-                        <Cell i18n={i18n} field={`${item.field}.nameZh`} schema={commandFields.nameZh}>
-                          <Input size="small" aria-label={label('deviceType.col.nameZh')} maxLength={40} />
-                        </Cell>
-                        <Cell i18n={i18n} field={`${item.field}.nameEn`} schema={commandFields.nameEn}>
-                          <Input size="small" aria-label={label('deviceType.col.nameEn')} maxLength={60} />
-                        </Cell>
-                        <Cell i18n={i18n} field={`${item.field}.confirm`} trigger="checked">
-                          <Switch size="small" aria-label={label('deviceType.col.confirm')} />
-                        </Cell>
-                        <RemoveCell i18n={i18n} row={row} onRemove={() => remove(index)} />
-                      </tr>
-                    </tbody>
-                  </table>
+                  <Grid
+                    columns={[
+                      { label: t('deviceType.col.index'), col: 'device-type-col-index' },
+                      { label: t('deviceType.col.key'), col: 'device-type-col-key' },
+                      { label: t('deviceType.col.nameZh') },
+                      { label: t('deviceType.col.nameEn') },
+                      { label: t('deviceType.col.confirm'), col: 'device-type-col-confirm' },
+                      {
+                        label: t('deviceType.col.actions'),
+                        className: 'device-type-actions',
+                        col: 'device-type-col-actions',
+                      },
+                    ]}
+                  >
+                    <tr>
+                      <td className="device-type-index">{index + 1}</td>
+                      <Cell i18n={i18n} field={`${item.field}.key`} schema={commandFields.key}>
+                        <Input
+                          size="small"
+                          aria-label={label('deviceType.col.key')}
+                          autoComplete="off"
+                          maxLength={32}
+                        />
+                      </Cell>
+                      <Cell i18n={i18n} field={`${item.field}.nameZh`} schema={commandFields.nameZh}>
+                        <Input size="small" aria-label={label('deviceType.col.nameZh')} maxLength={40} />
+                      </Cell>
+                      <Cell i18n={i18n} field={`${item.field}.nameEn`} schema={commandFields.nameEn}>
+                        <Input size="small" aria-label={label('deviceType.col.nameEn')} maxLength={60} />
+                      </Cell>
+                      <Cell i18n={i18n} field={`${item.field}.confirm`} trigger="checked">
+                        <Switch size="small" aria-label={label('deviceType.col.confirm')} />
+                      </Cell>
+                      <RemoveCell i18n={i18n} row={row} onRemove={() => remove(index)} />
+                    </tr>
+                  </Grid>
                   <div className="device-type-nested">
                     <div className="device-type-nested__title">{t('deviceType.col.params')}</div>
                     <ValueSpecTable
