@@ -1,7 +1,14 @@
 import { and, count, eq, inArray, max, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
-import { devices, telemetryLatest, telemetryPoints, telemetryRollups1h, telemetryRollups1m } from '../schema/index.ts';
+import {
+  deviceStatusEvents,
+  devices,
+  telemetryLatest,
+  telemetryPoints,
+  telemetryRollups1h,
+  telemetryRollups1m,
+} from '../schema/index.ts';
 import { demoDeviceCodes } from './demo-city.ts';
 import { seed } from './index.ts';
 
@@ -54,6 +61,20 @@ describe('the demo history', () => {
     const [l] = await db.select({ n: count() }).from(telemetryLatest);
     // Every metric of the five devices: 1 + 3 + 8 + 8 + 2.
     expect(l!.n).toBe(22);
+    // Heard from in the past: last seen at their last reading, online, with the event that says so.
+    const seen = await db
+      .select({ status: devices.status, lastSeenAt: devices.lastSeenAt })
+      .from(devices)
+      .where(inArray(devices.id, ids));
+    for (const d of seen) {
+      expect(d.status).toBe('online');
+      expect(TEST_START.getTime() - d.lastSeenAt!.getTime()).toBeLessThan(3_600_000);
+    }
+    const [ev] = await db
+      .select({ n: count() })
+      .from(deviceStatusEvents)
+      .where(inArray(deviceStatusEvents.deviceId, ids));
+    expect(ev!.n).toBe(CODES.length);
 
     // The pumps keep the wet well between their stop and start levels, unless a cloudburst outruns them.
     const level = await hourly('PS01-LT01', 'level');

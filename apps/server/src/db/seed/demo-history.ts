@@ -235,6 +235,28 @@ export async function seedDemoHistory(
                   ${ints(latest.map((s) => lastT[s]! / 1000))}::float8[], ${floats(latest.map((s) => lastV[s]!))}::float8[],
                   ${texts(latest.map((s) => lastText[s]!))}::text[]) as r(d, m, b, x, tx)
       on conflict do nothing`);
+    // The devices heard from in the past are no longer "never reported": their last reading is
+    // their last-seen time, and a device still inactive came online then (an event, as live data
+    // would have left). A quiet one goes offline at the next sweep, through the same path as live.
+    const woke = (
+      (await db.execute(sql`
+        select id from devices
+        where id in (${idList}) and status = 'inactive' and archived_at is null`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((r) => Number(r.id));
+    await db.execute(sql`
+      update devices d
+      set last_seen_at = greatest(d.last_seen_at, l.ts),
+          status = case when d.status = 'inactive' then 'online' else d.status end
+      from (select device_id, max(ts) as ts from telemetry_latest where device_id in (${idList}) group by 1) l
+      where d.id = l.device_id and d.archived_at is null`);
+    if (woke.length > 0) {
+      await db.execute(sql`
+        insert into device_status_events (device_id, from_status, to_status, cause, at)
+        select d.id, 'inactive', 'online', 'data', d.last_seen_at
+        from devices d where d.id in (${sql.raw(woke.join(','))}) and d.status = 'online'`);
+    }
   }
   return {
     devices: list.length,
