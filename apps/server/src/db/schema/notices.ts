@@ -1,4 +1,15 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './organization.ts';
 
 export const notices = pgTable(
@@ -11,6 +22,8 @@ export const notices = pgTable(
     level: smallint().notNull().default(0),
     /** { type: 'all' } | { type: 'departments', ids } | { type: 'roles', codes } */
     audience: jsonb().notNull(),
+    /** Publishing also sends each recipient with a phone a charged SMS (the title). */
+    sms: boolean().notNull().default(false),
     /** draft | published | withdrawn */
     status: text().notNull().default('draft'),
     authorId: integer().references(() => users.id, { onDelete: 'set null' }),
