@@ -1,7 +1,9 @@
 // Makes the demo library's training clips: short animated WebM (VP8) files drawn on a canvas and
 // recorded by Chromium's own MediaRecorder, so no video is fetched and no encoder is installed.
-// The output is committed (apps/server/src/db/seed/assets/); run again only to change the clips:
-//   node scripts/make-demo-videos.mjs
+// The output is committed (apps/server/src/db/seed/assets/). A run records only the clips that are
+// missing there, so adding a clip leaves the committed ones byte for byte; --all records every clip:
+//   node scripts/make-demo-videos.mjs [--all]
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,7 +15,11 @@ const clips = [
   { file: 'training-1.webm', scene: 'pump', zh: '潜水泵检修培训', en: 'Submersible pump maintenance' },
   { file: 'training-2.webm', scene: 'manhole', zh: '有限空间救援演练', en: 'Confined-space rescue drill' },
   { file: 'training-3.webm', scene: 'level', zh: '液位计校准教学', en: 'Level gauge calibration' },
+  { file: 'training-4.webm', scene: 'screen', zh: '格栅除污机操作演示', en: 'Bar screen cleaner' },
+  { file: 'training-5.webm', scene: 'cctv', zh: '管道 CCTV 检测入门', en: 'Sewer CCTV inspection' },
+  { file: 'training-6.webm', scene: 'valve', zh: '闸阀启闭操作要点', en: 'Operating a gate valve' },
 ];
+const all = process.argv.includes('--all');
 
 // Runs in the page: draws one scene for `seconds` and gives back the WebM as base64.
 async function record({ scene, zh, en, seconds }) {
@@ -29,6 +35,9 @@ async function record({ scene, zh, en, seconds }) {
     pump: ['1 断电挂牌', '2 吊出泵体', '3 检查叶轮', '4 更换密封'],
     manhole: ['1 通风', '2 气体检测', '3 佩戴防护', '4 专人监护'],
     level: ['1 记录读数', '2 实测水位', '3 修正零点', '4 复核'],
+    screen: ['1 现场确认', '2 点动试车', '3 自动运行', '4 清理栅渣'],
+    cctv: ['1 封堵导流', '2 放入爬行器', '3 匀速检测', '4 标注缺陷'],
+    valve: ['1 核对编号', '2 确认方向', '3 缓慢启闭', '4 记录圈数'],
   }[scene];
   function frame(t) {
     g.fillStyle = '#0f1b2d';
@@ -75,6 +84,81 @@ async function record({ scene, zh, en, seconds }) {
       g.font = `12px ${font}`;
       g.fillText(`O₂ ${o2}%`, cx + 40, 70);
       g.fillText(`H₂S ${(Math.max(0, Math.sin(t * 0.7)) * 6).toFixed(1)} ppm`, cx + 40, 88);
+    } else if (scene === 'screen') {
+      // A bar screen across the channel, its rake climbing and dropping, debris carried up.
+      g.fillStyle = '#1d3a5f';
+      g.fillRect(cx - 60, 120, 120, 50);
+      g.strokeStyle = '#8fb3ff';
+      g.lineWidth = 2;
+      for (let x = cx - 50; x <= cx + 50; x += 10) {
+        g.beginPath();
+        g.moveTo(x, 44);
+        g.lineTo(x - 16, 170);
+        g.stroke();
+      }
+      const rise = (t * 0.5) % 1;
+      const ry = 165 - rise * 120;
+      g.fillStyle = '#ff7d00';
+      g.fillRect(cx - 58 + rise * 16, ry - 4, 112, 8);
+      g.fillStyle = '#86909c';
+      for (let i = 0; i < 5; i++) g.fillRect(cx - 44 + i * 20 + rise * 16, ry - 10, 8, 6);
+      g.fillStyle = '#4080ff';
+      for (let i = 0; i < 4; i++) g.fillRect(cx - 90 + ((t * 30 + i * 14) % 40), 140, 8, 4);
+    } else if (scene === 'cctv') {
+      // Looking down a pipe: rings passing by, a crack coming up, the metre counter running.
+      g.fillStyle = '#1b2533';
+      g.beginPath();
+      g.arc(cx, cy, 62, 0, Math.PI * 2);
+      g.fill();
+      g.strokeStyle = '#5b6b80';
+      g.lineWidth = 2;
+      for (let i = 0; i < 4; i++) {
+        const r = 62 * ((t * 0.6 + i / 4) % 1) ** 2;
+        g.beginPath();
+        g.arc(cx, cy, r, 0, Math.PI * 2);
+        g.stroke();
+      }
+      g.strokeStyle = '#f53f3f';
+      g.lineWidth = 2;
+      g.beginPath();
+      g.moveTo(cx + 20, cy - 40);
+      g.lineTo(cx + 28, cy - 22);
+      g.lineTo(cx + 22, cy - 6);
+      g.stroke();
+      g.fillStyle = '#e8f3ff';
+      g.font = `12px ${font}`;
+      g.fillText(`${(12.4 + t * 1.8).toFixed(1)} m`, cx - 52, 168);
+      g.fillText('DN600', cx + 20, 168);
+    } else if (scene === 'valve') {
+      // A gate valve: the handwheel turns, the gate rises, the gauge follows.
+      g.fillStyle = '#3d4a5c';
+      g.fillRect(cx - 70, 130, 140, 22);
+      g.fillStyle = '#4080ff';
+      const open = (Math.sin(t * 0.8) + 1) / 2;
+      g.fillRect(cx - 70, 134, 140, 14);
+      g.fillStyle = '#86909c';
+      g.fillRect(cx - 14, 96 - open * 34, 28, 50);
+      g.fillStyle = '#c9cdd4';
+      g.fillRect(cx - 3, 50, 6, 50);
+      g.save();
+      g.translate(cx, 50);
+      g.rotate(t * 2);
+      g.strokeStyle = '#ff7d00';
+      g.lineWidth = 4;
+      g.beginPath();
+      g.arc(0, 0, 18, 0, Math.PI * 2);
+      g.stroke();
+      for (let i = 0; i < 3; i++) {
+        g.rotate((Math.PI * 2) / 3);
+        g.beginPath();
+        g.moveTo(0, 0);
+        g.lineTo(0, 18);
+        g.stroke();
+      }
+      g.restore();
+      g.fillStyle = '#e8f3ff';
+      g.font = `bold 13px ${font}`;
+      g.fillText(`${Math.round(open * 100)}%`, cx + 40, 100);
     } else {
       g.strokeStyle = '#8fb3ff';
       g.lineWidth = 2;
@@ -131,6 +215,7 @@ try {
   await page.setContent('<!doctype html><body style="margin:0"></body>');
   await page.addScriptTag({ content: await readFile(require.resolve('fix-webm-duration'), 'utf8') });
   for (const clip of clips) {
+    if (!all && existsSync(path.join(out, clip.file))) continue;
     const base64 = await page.evaluate(record, { ...clip, seconds: 6 });
     const bytes = Buffer.from(base64, 'base64');
     await writeFile(path.join(out, clip.file), bytes);

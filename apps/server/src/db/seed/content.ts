@@ -30,12 +30,26 @@ const images: [string, string, [number, number, number]][] = [
   ['diagram', '滨江片区排水管网示意', [114, 46, 209]],
   ['diagram', '加压泵站工艺流程图', [255, 125, 0]],
   ['photo', '管网巡检现场', [20, 201, 201]],
+  ['diagram', '泵站配电系统单线图', [245, 63, 63]],
 ];
 /** Clips made by scripts/make-demo-videos.mjs (Chromium's MediaRecorder), shipped beside this file. */
 const videos: [string, string, string][] = [
   ['training', '潜水泵检修培训', 'training-1.webm'],
   ['training', '有限空间救援演练', 'training-2.webm'],
   ['training', '液位计校准教学', 'training-3.webm'],
+  ['training', '格栅除污机操作演示', 'training-4.webm'],
+  ['training', '管道 CCTV 检测入门', 'training-5.webm'],
+  ['training', '闸阀启闭操作要点', 'training-6.webm'],
+];
+
+/**
+ * The demo library grew in batches. Each is seeded once under its own mark, so a library seeded
+ * before a batch existed gains that batch's items, and an item an administrator deleted or changed
+ * is never put back. `files` marks the batch's clips getting their files (which needs DATA_DIR).
+ */
+const batches = [
+  { key: 'content:demo', files: 'content:demo-videos', texts, images: [0, 1, 2, 3, 4], videos: [0, 1, 2] },
+  { key: 'content:demo-2', files: 'content:demo-videos-2', texts: [], images: [5], videos: [3, 4, 5] },
 ];
 const ASSETS = path.join(import.meta.dirname, 'assets');
 
@@ -48,13 +62,20 @@ const noise = (a: number, b: number) => {
 /** The demo content library: articles, generated diagrams and photos, training clips, views. */
 export async function seedContent(db: Queryable, options: { dataDir?: string | undefined; now: Date }) {
   await db.insert(contentCategories).values(categories).onConflictDoNothing();
-  if (!(await seededKeys(db, ['content:demo'])).has('content:demo')) {
-    await markSeeded(db, ['content:demo']);
-    await seedLibrary(db, options);
+  const done = await seededKeys(
+    db,
+    batches.flatMap((b) => [b.key, b.files]),
+  );
+  for (const batch of batches) {
+    if (done.has(batch.key)) continue;
+    await markSeeded(db, [batch.key]);
+    await seedLibrary(db, batch, options);
   }
-  if (options.dataDir && !(await seededKeys(db, ['content:demo-videos'])).has('content:demo-videos')) {
-    await markSeeded(db, ['content:demo-videos']);
-    await seedVideoFiles(db, options.dataDir);
+  if (!options.dataDir) return;
+  for (const batch of batches) {
+    if (done.has(batch.files)) continue;
+    await markSeeded(db, [batch.files]);
+    await seedVideoFiles(db, batch.videos, options.dataDir);
   }
 }
 
@@ -62,9 +83,9 @@ export async function seedContent(db: Queryable, options: { dataDir?: string | u
  * Gives the demo clips their files; also on a library seeded before the clips existed. An item an
  * administrator deleted, renamed or gave a file of their own is left alone.
  */
-async function seedVideoFiles(db: Queryable, dataDir: string) {
+async function seedVideoFiles(db: Queryable, which: number[], dataDir: string) {
   await mkdir(path.join(dataDir, 'uploads', 'content'), { recursive: true });
-  for (const [, title, file] of videos) {
+  for (const [, title, file] of which.map((i) => videos[i]!)) {
     const [item] = await db
       .select({ id: contentItems.id })
       .from(contentItems)
@@ -80,7 +101,11 @@ async function seedVideoFiles(db: Queryable, dataDir: string) {
   }
 }
 
-async function seedLibrary(db: Queryable, options: { dataDir?: string | undefined; now: Date }) {
+async function seedLibrary(
+  db: Queryable,
+  batch: (typeof batches)[number],
+  options: { dataDir?: string | undefined; now: Date },
+) {
   const cats = await db.select().from(contentCategories);
   const catId = (code: string) => cats.find((c) => c.code === code)!.id;
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.username, '13800000001'));
@@ -94,7 +119,7 @@ async function seedLibrary(db: Queryable, options: { dataDir?: string | undefine
   };
 
   const rows: (typeof contentItems.$inferInsert)[] = [
-    ...texts.map(([cat, title, summary]) => ({
+    ...batch.texts.map(([cat, title, summary]) => ({
       ...base,
       type: 'text',
       categoryId: catId(cat),
@@ -102,9 +127,13 @@ async function seedLibrary(db: Queryable, options: { dataDir?: string | undefine
       summary,
       bodyHtml: `<p>${summary}</p>`,
     })),
-    ...videos.map(([cat, title]) => ({ ...base, type: 'video', categoryId: catId(cat), title })),
+    ...batch.videos.map((i) => {
+      const [cat, title] = videos[i]!;
+      return { ...base, type: 'video', categoryId: catId(cat), title };
+    }),
   ];
-  for (const [i, [cat, title, [r, g, b]]] of images.entries()) {
+  for (const i of batch.images) {
+    const [cat, title, [r, g, b]] = images[i]!;
     let filePath = '';
     let fileSize = 0;
     if (options.dataDir) {

@@ -31,7 +31,7 @@ describe('Workplace data panel', () => {
       balance: { amount: 200, currency: 'CNY', low: false, lowThreshold: 50, price: 0.05 },
       pendingOrders: 0,
       renewalOrders: soon,
-      onlineContent: 16,
+      onlineContent: 20,
     });
     const [me] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
     await t.database.db.insert(workOrders).values([
