@@ -23,6 +23,7 @@ export const noticeInputSchema = z.object({
   contentHtml: z.string().max(NOTICE_CONTENT_MAX, { error: 'validation.tooLong' }),
   level: z.union([z.literal(0), z.literal(1), z.literal(3)]).default(0),
   audience: audienceSchema,
+  sms: z.boolean().default(false).describe('publishing also sends each recipient with a phone an SMS, charged per SMS'),
 });
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 
@@ -59,6 +60,7 @@ export const noticeSummarySchema = z.object({
 });
 export const noticeSchema = noticeSummarySchema.extend({
   contentHtml: z.string().describe('sanitised HTML'),
+  sms: z.boolean().describe('also sent by SMS when published'),
   attachments: z.array(noticeAttachmentSchema),
 });
 export type Notice = z.infer<typeof noticeSchema>;

@@ -69,6 +69,7 @@ export function createNoticesService(app: FastifyInstance) {
       recipients: counts?.recipients ?? 0,
       reads: counts?.reads ?? 0,
       contentHtml: n.contentHtml,
+      sms: n.sms,
       attachments: attachments.map(toAttachment),
     };
   }
@@ -190,6 +191,7 @@ export function createNoticesService(app: FastifyInstance) {
         contentHtml: sanitizeRichText(input.contentHtml),
         level: input.level,
         audience: input.audience,
+        sms: input.sms,
         authorId: req.auth!.userId,
         createdAt: now,
         updatedAt: now,
@@ -207,6 +209,7 @@ export function createNoticesService(app: FastifyInstance) {
         contentHtml: sanitizeRichText(input.contentHtml),
         level: input.level,
         audience: input.audience,
+        sms: input.sms,
         updatedAt: app.clock.now(),
       });
       const after = await load(req, id);
@@ -218,7 +221,7 @@ export function createNoticesService(app: FastifyInstance) {
       const notice = await editable(req, id, ['draft']);
       const audience = notice.audience as NoticeAudience;
       const now = app.clock.now();
-      const { recipients } = await sendMessage(
+      const { recipients, sms } = await sendMessage(
         app,
         req.tx!,
         audience.type === 'all'
@@ -233,6 +236,7 @@ export function createNoticesService(app: FastifyInstance) {
           messageType: asLevel(notice.level),
           source: 'notice',
           sourceId: String(id),
+          sms: notice.sms,
         },
         (fn) => req.afterCommit(fn),
       );
@@ -242,7 +246,7 @@ export function createNoticesService(app: FastifyInstance) {
       req.auditChange = {
         targetId: id,
         before: { status: 'draft' },
-        after: { status: 'published', recipients: recipients.length },
+        after: { status: 'published', recipients: recipients.length, ...(sms ? { sms } : {}) },
       };
       return after;
     },

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { smsAccount, smsLedger, smsOutbox, users } from '../../db/schema/index.ts';
 
@@ -10,20 +10,85 @@ const ACCOUNT_ID = 1;
  * not reveal which phones have accounts.
  */
 export async function chargeSms(db: Queryable, outboxId: number, at: Date): Promise<boolean> {
-  const [charged] = await db
-    .update(smsAccount)
-    .set({ balance: sql`${smsAccount.balance} - ${smsAccount.price}`, updatedAt: at })
-    .where(sql`${smsAccount.id} = ${ACCOUNT_ID} and ${smsAccount.balance} >= ${smsAccount.price}`)
-    .returning({ price: smsAccount.price });
-  if (!charged) {
+  const charged = await chargeSmsBatch(db, [outboxId], at);
+  return charged.has(outboxId);
+}
+
+/**
+ * Charges queued SMS one price each, in order, as far as the balance goes; the rest are marked
+ * failed (never "sent"). One ledger row per charged SMS. Returns the ids that were charged.
+ */
+export async function chargeSmsBatch(db: Queryable, outboxIds: number[], at: Date): Promise<Set<number>> {
+  if (outboxIds.length === 0) return new Set();
+  // The row lock keeps two senders from spending the same balance.
+  const [account] = await db
+    .select({ balance: smsAccount.balance, price: smsAccount.price })
+    .from(smsAccount)
+    .where(eq(smsAccount.id, ACCOUNT_ID))
+    .for('update');
+  // Whole ten-thousandths of a yuan (the price's scale), so that 199.95 / 0.05 is not 3998.999….
+  const units = (n: string) => Math.round(Number(n) * 10_000);
+  const price = account ? units(account.price) : 0;
+  const affordable = !account
+    ? 0
+    : price === 0
+      ? outboxIds.length
+      : Math.min(outboxIds.length, Math.floor(units(account.balance) / price));
+  const charged = outboxIds.slice(0, affordable);
+  const refused = outboxIds.slice(affordable);
+  if (account && charged.length > 0) {
+    await db
+      .update(smsAccount)
+      .set({ balance: sql`${smsAccount.balance} - ${smsAccount.price} * ${charged.length}`, updatedAt: at })
+      .where(eq(smsAccount.id, ACCOUNT_ID));
+    await db
+      .insert(smsLedger)
+      .values(charged.map((outboxId) => ({ amount: `-${account.price}`, kind: 'charge', outboxId, createdAt: at })));
+  }
+  if (refused.length > 0) {
     await db
       .update(smsOutbox)
       .set({ status: 'failed', error: 'insufficient SMS balance' })
-      .where(eq(smsOutbox.id, outboxId));
-    return false;
+      .where(inArray(smsOutbox.id, refused));
   }
-  await db.insert(smsLedger).values({ amount: `-${charged.price}`, kind: 'charge', outboxId, createdAt: at });
-  return true;
+  return new Set(charged);
+}
+
+export interface SmsSendResult {
+  /** Queued for the gateway and charged (the outbox sender never claims delivery). */
+  queued: number;
+  /** Not sent: the balance could not pay for them. */
+  failed: number;
+}
+
+/**
+ * Queues one SMS per phone in the caller's transaction, through the configured sender, and
+ * charges each at the account's price.
+ */
+export async function sendSms(
+  db: Queryable,
+  sms: { phones: string[]; purpose: string; content: string; sender: string },
+  at: Date,
+): Promise<SmsSendResult> {
+  if (sms.phones.length === 0) return { queued: 0, failed: 0 };
+  const rows = await db
+    .insert(smsOutbox)
+    .values(
+      sms.phones.map((phone) => ({
+        phone,
+        purpose: sms.purpose,
+        content: sms.content,
+        sender: sms.sender,
+        createdAt: at,
+      })),
+    )
+    .returning({ id: smsOutbox.id });
+  const charged = await chargeSmsBatch(
+    db,
+    rows.map((r) => r.id),
+    at,
+  );
+  return { queued: charged.size, failed: rows.length - charged.size };
 }
 
 export function createSmsAccountRepository(db: Queryable) {
