@@ -1,8 +1,17 @@
 import type { DataScopeKind } from '@water/contracts';
-import { eq, inArray, like, or } from 'drizzle-orm';
+import { eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import { departments, regions, roleDepartments, roleRegions, roles, users } from '../db/schema/index.ts';
+import {
+  departmentMembers,
+  departments,
+  regions,
+  roleDepartments,
+  roleRegions,
+  roles,
+  users,
+} from '../db/schema/index.ts';
 
 /**
  * What rows of department-owned records the caller may see, from the data scope of the active role
@@ -112,4 +121,32 @@ export async function dataScope(app: FastifyInstance, req: FastifyRequest): Prom
   const scope = await dataScopeOf(req.tx ?? app.db, req.auth.roleId, req.auth.userId);
   (req as FastifyRequest & { dataScopeCache?: DataScope }).dataScopeCache = scope;
   return scope;
+}
+
+/** Whether the scope sets no department limit at all (data scope "all"). */
+export const unlimited = (scope: DataScope): boolean => scope.departments === null && scope.userId === null;
+
+/**
+ * Whether the caller may write this department (or its members): "all" may write any; a department
+ * scope only the departments in it; "self" none, since a department is never one's own row.
+ */
+export function inDepartmentScope(scope: DataScope, departmentId: number): boolean {
+  if (unlimited(scope)) return true;
+  return scope.departments?.includes(departmentId) ?? false;
+}
+
+/**
+ * Rows whose actor (a user id column, e.g. a log row's user) lies within the scope: users who belong
+ * to a department of the scope (main or not, through their membership rows), or the caller alone.
+ * Rows without an actor (system work, sign-ins under unknown names) only the unlimited scope sees.
+ * undefined means no condition.
+ */
+export function actorInScope(scope: DataScope, userIdColumn: AnyPgColumn): SQL | undefined {
+  if (scope.userId !== null) return eq(userIdColumn, scope.userId);
+  if (scope.departments === null) return undefined;
+  if (scope.departments.length === 0) return sql`false`;
+  return inArray(
+    userIdColumn,
+    sql`(select ${departmentMembers.userId} from ${departmentMembers} where ${inArray(departmentMembers.departmentId, scope.departments)})`,
+  );
 }

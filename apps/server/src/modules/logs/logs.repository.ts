@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appSettings, loginLog, operationLog } from '../../db/schema/index.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
+import { actorInScope, type DataScope } from '../../lib/data-scope.ts';
 import { containing } from '../organization/organization.repository.ts';
 
 export interface OperationFilter {
@@ -28,9 +29,14 @@ export interface LoginFilter {
  */
 import { LOG_COUNT_CAP } from '@water/contracts';
 
+/** Rows one purge statement removes at most. */
+export const LOG_PURGE_SLICE = 5_000;
+
 export function createLogsRepository(db: Queryable) {
-  const operationWhere = (f: OperationFilter) =>
+  // A log row belongs to its actor: a scoped caller reads the rows of users within the data scope.
+  const operationWhere = (f: OperationFilter, scope: DataScope) =>
     and(
+      actorInScope(scope, operationLog.userId),
       f.username ? eq(operationLog.username, f.username) : undefined,
       f.module ? eq(operationLog.module, f.module) : undefined,
       f.action ? eq(operationLog.action, f.action) : undefined,
@@ -41,8 +47,9 @@ export function createLogsRepository(db: Queryable) {
       f.from ? gte(operationLog.createdAt, new Date(f.from)) : undefined,
       f.to ? lt(operationLog.createdAt, new Date(f.to)) : undefined,
     );
-  const loginWhere = (f: LoginFilter) =>
+  const loginWhere = (f: LoginFilter, scope: DataScope) =>
     and(
+      actorInScope(scope, loginLog.userId),
       f.username ? eq(loginLog.username, f.username) : undefined,
       f.ip ? eq(loginLog.ip, f.ip) : undefined,
       f.success === undefined ? undefined : eq(loginLog.success, f.success),
@@ -51,8 +58,8 @@ export function createLogsRepository(db: Queryable) {
     );
 
   return {
-    async operations(filter: OperationFilter, page: number, pageSize: number) {
-      const where = operationWhere(filter);
+    async operations(filter: OperationFilter, scope: DataScope, page: number, pageSize: number) {
+      const where = operationWhere(filter, scope);
       const total = await cappedCount(db, operationLog, where, LOG_COUNT_CAP);
       const rows = await db
         .select()
@@ -64,19 +71,19 @@ export function createLogsRepository(db: Queryable) {
       return { ...total, rows };
     },
 
-    allOperations: (filter: OperationFilter, limit: number) =>
+    allOperations: (filter: OperationFilter, scope: DataScope, limit: number) =>
       db
         .select()
         .from(operationLog)
-        .where(operationWhere(filter))
+        .where(operationWhere(filter, scope))
         .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
         .limit(limit),
 
-    operation: (id: number) =>
+    operation: (id: number, scope: DataScope) =>
       db
         .select()
         .from(operationLog)
-        .where(eq(operationLog.id, id))
+        .where(and(eq(operationLog.id, id), actorInScope(scope, operationLog.userId)))
         .then((rows) => rows[0]),
 
     modules: () =>
@@ -86,8 +93,8 @@ export function createLogsRepository(db: Queryable) {
         .orderBy(operationLog.module)
         .then((rows) => rows.map((r) => r.module)),
 
-    async logins(filter: LoginFilter, page: number, pageSize: number) {
-      const where = loginWhere(filter);
+    async logins(filter: LoginFilter, scope: DataScope, page: number, pageSize: number) {
+      const where = loginWhere(filter, scope);
       const total = await cappedCount(db, loginLog, where, LOG_COUNT_CAP);
       const rows = await db
         .select()
@@ -99,11 +106,11 @@ export function createLogsRepository(db: Queryable) {
       return { ...total, rows };
     },
 
-    allLogins: (filter: LoginFilter, limit: number) =>
+    allLogins: (filter: LoginFilter, scope: DataScope, limit: number) =>
       db
         .select()
         .from(loginLog)
-        .where(loginWhere(filter))
+        .where(loginWhere(filter, scope))
         .orderBy(desc(loginLog.createdAt), desc(loginLog.id))
         .limit(limit),
 
@@ -120,14 +127,32 @@ export function createLogsRepository(db: Queryable) {
         .values({ key, value, updatedAt: at })
         .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: at } }),
 
-    /** Removes rows older than the cut-offs; returns how many of each. */
-    async purge(operationsBefore: Date, loginsBefore: Date) {
-      const ops = await db
-        .delete(operationLog)
-        .where(lt(operationLog.createdAt, operationsBefore))
-        .returning({ id: operationLog.id });
-      const logins = await db.delete(loginLog).where(lt(loginLog.createdAt, loginsBefore)).returning({ id: sql`1` });
-      return { operations: ops.length, logins: logins.length };
+    /**
+     * Removes rows older than the cut-offs, `slice` rows per statement: each delete is short, so it
+     * never holds a long lock on the log nor one huge write, and the writes of the product go on
+     * between slices. Returns how many of each.
+     */
+    async purge(operationsBefore: Date, loginsBefore: Date, slice = LOG_PURGE_SLICE) {
+      const sliced = async (table: typeof operationLog | typeof loginLog, before: Date) => {
+        let total = 0;
+        for (;;) {
+          const result = (await db.execute(
+            sql`with gone as (
+              delete from ${table} where ${table.id} in (
+                select ${table.id} from ${table} where ${table.createdAt} < ${before.toISOString()}::timestamptz
+                limit ${slice})
+              returning 1)
+            select count(*)::int as n from gone`,
+          )) as unknown as { rows: { n: number }[] };
+          const n = Number(result.rows[0]?.n ?? 0);
+          total += n;
+          if (n < slice) return total;
+        }
+      };
+      return {
+        operations: await sliced(operationLog, operationsBefore),
+        logins: await sliced(loginLog, loginsBefore),
+      };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import type { operationLog } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
+import { dataScope } from '../../lib/data-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { createLogsRepository, type LoginFilter, type OperationFilter } from './logs.repository.ts';
@@ -55,11 +56,12 @@ export async function readRetention(db: Queryable): Promise<LogRetention> {
 }
 
 /** The daily job: removes log rows older than the retention allows. */
-export async function purgeLogs(db: Queryable, now: Date) {
+export async function purgeLogs(db: Queryable, now: Date, slice?: number) {
   const retention = await readRetention(db);
   return createLogsRepository(db).purge(
     new Date(now.getTime() - retention.operationDays * DAY_MS),
     new Date(now.getTime() - retention.loginDays * DAY_MS),
+    slice,
   );
 }
 
@@ -69,14 +71,20 @@ export function createLogsService(app: FastifyInstance) {
 
   return {
     async operations(req: FastifyRequest, query: OperationFilter & { page: number; pageSize: number }) {
-      const { total, capped, rows } = await repo(req).operations(query, query.page, query.pageSize);
+      const { total, capped, rows } = await repo(req).operations(
+        query,
+        await dataScope(app, req),
+        query.page,
+        query.pageSize,
+      );
       return { total, capped, page: query.page, pageSize: query.pageSize, list: rows.map(toOperation) };
     },
 
     modules: (req: FastifyRequest) => repo(req).modules(),
 
     async operation(req: FastifyRequest, id: number): Promise<OperationLogDetail> {
-      const row = await repo(req).operation(id);
+      // A row outside the caller's data scope is answered as if it did not exist.
+      const row = await repo(req).operation(id, await dataScope(app, req));
       if (!row) throw notFound();
       return {
         ...toOperation(row),
@@ -88,7 +96,7 @@ export function createLogsService(app: FastifyInstance) {
     },
 
     async exportOperations(req: FastifyRequest, reply: FastifyReply, filter: OperationFilter) {
-      const rows = await repo(req).allOperations(filter, EXPORT_LIMIT);
+      const rows = await repo(req).allOperations(filter, await dataScope(app, req), EXPORT_LIMIT);
       return sendXlsx(
         reply,
         `${k(req, 'logs.export.operations')}.xlsx`,
@@ -120,7 +128,12 @@ export function createLogsService(app: FastifyInstance) {
     },
 
     async logins(req: FastifyRequest, query: LoginFilter & { page: number; pageSize: number }) {
-      const { total, capped, rows } = await repo(req).logins(query, query.page, query.pageSize);
+      const { total, capped, rows } = await repo(req).logins(
+        query,
+        await dataScope(app, req),
+        query.page,
+        query.pageSize,
+      );
       return {
         total,
         capped,
@@ -131,7 +144,7 @@ export function createLogsService(app: FastifyInstance) {
     },
 
     async exportLogins(req: FastifyRequest, reply: FastifyReply, filter: LoginFilter) {
-      const rows = await repo(req).allLogins(filter, EXPORT_LIMIT);
+      const rows = await repo(req).allLogins(filter, await dataScope(app, req), EXPORT_LIMIT);
       return sendXlsx(
         reply,
         `${k(req, 'logs.export.logins')}.xlsx`,
@@ -165,20 +178,55 @@ export function createLogsService(app: FastifyInstance) {
   };
 }
 
-/** Runs the purge once a day (and soon after start), on every server: deleting old rows twice is harmless. */
-export function startLogRetentionJob(app: FastifyInstance): () => void {
-  const run = () =>
-    purgeLogs(app.db, app.clock.now())
+/** How the retention job waits; tests pass their own to fire the runs by hand. */
+export interface JobTimers {
+  /** Calls `run` once after `ms`; gives a function that cancels it. */
+  after(ms: number, run: () => unknown): () => void;
+  /** Calls `run` every `ms`; gives a function that cancels it. */
+  every(ms: number, run: () => unknown): () => void;
+}
+
+const realTimers: JobTimers = {
+  after(ms, run) {
+    const handle = setTimeout(run, ms);
+    handle.unref();
+    return () => clearTimeout(handle);
+  },
+  every(ms, run) {
+    const handle = setInterval(run, ms);
+    handle.unref();
+    return () => clearInterval(handle);
+  },
+};
+
+/** The first purge waits this long after start, clear of the start-up work. */
+export const RETENTION_FIRST_RUN_MS = 60_000;
+export const RETENTION_EVERY_MS = DAY_MS;
+
+/**
+ * Runs the purge once a day (and soon after start), on every server: deleting old rows twice is
+ * harmless. A run that is still going when the next one is due lets it pass instead of piling up.
+ * The returned function stops the job and waits for a run in flight, so the database closes after it.
+ */
+export function startLogRetentionJob(app: FastifyInstance, timers: JobTimers = realTimers): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return running;
+    running = purgeLogs(app.db, app.clock.now())
       .then((n) => {
         if (n.operations || n.logins) app.log.info(n, 'log retention: old rows removed');
       })
-      .catch((err: unknown) => app.log.error({ err }, 'log retention failed'));
-  const first = setTimeout(run, 60_000);
-  const daily = setInterval(run, DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
+      .catch((err: unknown) => app.log.error({ err }, 'log retention failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const cancelFirst = timers.after(RETENTION_FIRST_RUN_MS, run);
+  const cancelDaily = timers.every(RETENTION_EVERY_MS, run);
+  return async () => {
+    cancelFirst();
+    cancelDaily();
+    await running;
   };
 }

@@ -1,8 +1,25 @@
+import { eq, inArray } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginLog, operationLog } from '../../db/schema/index.ts';
+import {
+  departmentMembers,
+  departments,
+  loginLog,
+  operationLog,
+  roleDepartments,
+  roles,
+  users,
+} from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
-import { diffRecords, purgeLogs } from './logs.service.ts';
+import { LOG_PURGE_SLICE } from './logs.repository.ts';
+import {
+  diffRecords,
+  type JobTimers,
+  purgeLogs,
+  RETENTION_EVERY_MS,
+  RETENTION_FIRST_RUN_MS,
+  startLogRetentionJob,
+} from './logs.service.ts';
 
 let t: TestApp;
 let admin: string;
@@ -150,12 +167,192 @@ describe('retention', () => {
     expect(modules).not.toContain('old');
   });
 
+  it('purges in slices: more rows than one slice all go, the younger ones stay', async () => {
+    await call('PUT', '/api/system/logs/retention', admin, { operationDays: 30, loginDays: 7 });
+    const now = new Date('2026-06-01T08:00:00Z');
+    const old = new Date(now.getTime() - 40 * 86_400_000);
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      module: i < 23 ? 'old' : 'new',
+      action: 'x',
+      method: 'POST',
+      path: '/x',
+      result: 'success',
+      createdAt: i < 23 ? old : now,
+    }));
+    await t.database.db.insert(operationLog).values(rows);
+    // a slice of 10: three statements for 23 rows
+    expect(await purgeLogs(t.database.db, now, 10)).toMatchObject({ operations: 23 });
+    const left = await t.database.db.select({ module: operationLog.module }).from(operationLog);
+    expect(left.filter((r) => r.module === 'old')).toEqual([]);
+    expect(left.filter((r) => r.module === 'new')).toHaveLength(2);
+    expect(LOG_PURGE_SLICE).toBeGreaterThan(1000);
+  });
+
+  it('the daily job runs a minute after start and then every day, on the app clock, and stops', async () => {
+    const scheduled: { kind: 'after' | 'every'; ms: number; run: () => unknown; cancelled: boolean }[] = [];
+    const timers: JobTimers = {
+      after(ms, run) {
+        const entry = { kind: 'after' as const, ms, run, cancelled: false };
+        scheduled.push(entry);
+        return () => {
+          entry.cancelled = true;
+        };
+      },
+      every(ms, run) {
+        const entry = { kind: 'every' as const, ms, run, cancelled: false };
+        scheduled.push(entry);
+        return () => {
+          entry.cancelled = true;
+        };
+      },
+    };
+    const stop = startLogRetentionJob(t.app, timers);
+    expect(scheduled.map((s) => [s.kind, s.ms])).toEqual([
+      ['after', RETENTION_FIRST_RUN_MS],
+      ['every', RETENTION_EVERY_MS],
+    ]);
+    expect(RETENTION_EVERY_MS).toBe(86_400_000);
+    const day = 86_400_000;
+    const entry = (module: string, createdAt: Date) => ({
+      module,
+      action: 'x',
+      method: 'POST',
+      path: '/x',
+      result: 'success',
+      createdAt,
+    });
+    // the app clock says 2026-06-01; the default keeps 180 days of operations
+    t.clock.set(new Date('2026-06-01T08:00:00Z'));
+    await t.database.db.insert(operationLog).values([entry('aged', new Date(t.clock.now().getTime() - 170 * day))]);
+    await scheduled[0]!.run();
+    expect(await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'aged'))).toHaveLength(1);
+    // eleven days later the daily run removes it: the job reads the app clock, not the wall clock
+    t.clock.advance(11 * day);
+    const daily = scheduled[1]!;
+    // two runs due at once share one purge instead of piling up
+    await Promise.all([daily.run(), daily.run()]);
+    expect(await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'aged'))).toEqual([]);
+    await stop();
+    expect(scheduled.every((s) => s.cancelled)).toBe(true);
+    t.clock.set(new Date('2026-06-01T08:00:00Z'));
+  });
+
   it('keeps the logs to their permission holders', async () => {
     expect((await call('GET', '/api/system/logs/operations', user)).statusCode).toBe(403);
     expect((await call('GET', '/api/system/logs/logins/export', user)).statusCode).toBe(403);
     expect(
       (await call('PUT', '/api/system/logs/retention', user, { operationDays: 30, loginDays: 30 })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('data scope', () => {
+  /**
+   * 王明 (user role) works in 泵站运维班; 李强 also belongs to it besides his main department;
+   * 张伟 is in 调度中心. Each leaves one operation row, and a system row has no actor.
+   */
+  async function setUp() {
+    await t.grant('user', 'system:log:list');
+    const people = await t.database.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.username, ['13800000001', '13800000002', 'user']));
+    const id = (username: string) => people.find((p) => p.username === username)!.id;
+    const depts = await t.database.db.select({ id: departments.id, name: departments.name }).from(departments);
+    const dept = (name: string) => depts.find((d) => d.name === name)!.id;
+    await t.database.db
+      .insert(departmentMembers)
+      .values({ userId: id('13800000002'), departmentId: dept('泵站运维班'), position: '兼职', isMain: false });
+    const at = new Date('2026-06-01T07:00:00Z');
+    const row = (username: string, userId: number | null) => ({
+      userId,
+      username,
+      module: 'scope-test',
+      action: 'x',
+      method: 'POST',
+      path: '/api/x',
+      result: 'success',
+      before: { secret: `${username} before` },
+      createdAt: at,
+    });
+    const inserted = await t.database.db
+      .insert(operationLog)
+      .values([
+        row('13800000001', id('13800000001')),
+        row('13800000002', id('13800000002')),
+        row('user', id('user')),
+        row('', null),
+      ])
+      .returning({ id: operationLog.id, username: operationLog.username });
+    const logId = (username: string) => inserted.find((r) => r.username === username)!.id;
+    await t.database.db.insert(loginLog).values([
+      { userId: id('13800000002'), username: '13800000002', success: true, createdAt: at },
+      { userId: null, username: 'nobody', success: false, reason: 'bad_credentials', createdAt: at },
+    ]);
+    return { id, dept, logId };
+  }
+  const usernames = (list: { username: string }[]) => [...new Set(list.map((l) => l.username))].sort();
+  const setScope = (dataScope: string) => t.database.db.update(roles).set({ dataScope }).where(eq(roles.code, 'user'));
+  const operationNames = async (token: string) =>
+    usernames((await call('GET', '/api/system/logs/operations?module=scope-test', token)).json().data.list);
+  const loginNames = async (token: string) =>
+    usernames((await call('GET', '/api/system/logs/logins?pageSize=100', token)).json().data.list);
+
+  it('own department and below: rows of the users in it, nothing of other departments', async () => {
+    const { logId } = await setUp();
+    expect(await operationNames(user)).toEqual(['13800000002', 'user']);
+    expect(await loginNames(user)).toEqual(['13800000002', 'user']);
+    // the detail of a row outside the scope does not exist for this caller, before/after included
+    const outside = await call('GET', `/api/system/logs/operations/${logId('13800000001')}`, user);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).not.toContain('13800000001 before');
+    expect((await call('GET', `/api/system/logs/operations/${logId('')}`, user)).statusCode).toBe(404);
+    const inside = (await call('GET', `/api/system/logs/operations/${logId('13800000002')}`, user)).json().data;
+    expect(inside.before).toEqual({ secret: '13800000002 before' });
+    // exports follow the list
+    const sheet = await readSheet(
+      (await call('GET', '/api/system/logs/operations/export?module=scope-test', user)).rawPayload,
+    );
+    expect(
+      sheet
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['13800000002', 'user']);
+    const logins = await readSheet((await call('GET', '/api/system/logs/logins/export', user)).rawPayload);
+    expect([...new Set(logins.slice(1).map((r) => r[1]))].sort()).toEqual(['13800000002', 'user']);
+    // the unlimited administrator sees every row, those without an actor too
+    expect(await operationNames(admin)).toEqual(['', '13800000001', '13800000002', 'user']);
+    expect(await loginNames(admin)).toContain('nobody');
+  });
+
+  it('self only: the caller’s own rows', async () => {
+    const { logId } = await setUp();
+    await setScope('self');
+    expect(await operationNames(user)).toEqual(['user']);
+    expect(await loginNames(user)).toEqual(['user']);
+    expect((await call('GET', `/api/system/logs/operations/${logId('13800000002')}`, user)).statusCode).toBe(404);
+    expect((await call('GET', `/api/system/logs/operations/${logId('user')}`, user)).statusCode).toBe(200);
+    const sheet = await readSheet(
+      (await call('GET', '/api/system/logs/operations/export?module=scope-test', user)).rawPayload,
+    );
+    expect(sheet.slice(1).map((r) => r[1])).toEqual(['user']);
+  });
+
+  it('chosen departments: the rows of the users of those departments only', async () => {
+    const { dept, logId } = await setUp();
+    await setScope('custom');
+    const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'user'));
+    // none chosen: nothing at all, not even the caller's own rows
+    expect(await operationNames(user)).toEqual([]);
+    await t.database.db.insert(roleDepartments).values([
+      { roleId: role!.id, departmentId: dept('调度中心') },
+      { roleId: role!.id, departmentId: dept('供水管理部') },
+    ]);
+    expect(await operationNames(user)).toEqual(['13800000001', '13800000002']);
+    expect(await loginNames(user)).toEqual(['13800000001', '13800000002']);
+    expect((await call('GET', `/api/system/logs/operations/${logId('user')}`, user)).statusCode).toBe(404);
+    expect((await call('GET', `/api/system/logs/operations/${logId('13800000001')}`, user)).statusCode).toBe(200);
   });
 });
 
