@@ -71,6 +71,25 @@ export const settingsSchema = z.object({
     })
     .optional()
     .describe('External MQTT broker (Mosquitto, EMQX); when unset the embedded broker runs'),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits, _ . : - (at most 64)' })
+    .optional()
+    .describe(
+      "The server's client id on the external broker, where its session lives (default water-ops-{host}-{PORT}); one per server",
+    ),
+  MQTT_SESSION_EXPIRY_SECONDS: int(0, 2_592_000)
+    .default(86_400)
+    .describe(
+      'How long the external broker keeps QoS 1 readings for the server while it is away (MQTT 5 session expiry); 0: a clean session',
+    ),
+  MQTT_SHARED_GROUP: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, { error: 'letters, digits, _ . - (at most 64)' })
+    .optional()
+    .describe(
+      "Subscribe as $share/{group}/… on the external broker, so that several servers split the devices' messages instead of each taking all",
+    ),
   MQTT_PORT: int(0, 65535)
     .default(1884)
     .describe('Port of the embedded MQTT broker (1884, clear of a Mosquitto on 1883); 0 turns it off'),

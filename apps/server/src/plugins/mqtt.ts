@@ -32,7 +32,7 @@ export interface MqttPublish {
  * promise resolves; a rejection closes the publisher's connection on the embedded broker
  * (MQTT 3.1.1 has no negative PUBACK) and leaves the message unacknowledged on an external one.
  */
-export type MqttPublishHandler = (publish: MqttPublish) => Promise<void>;
+export type MqttPublishHandler = (publish: MqttPublish, queued?: () => void) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,25 +50,42 @@ declare module 'fastify' {
  * (MQTT_URL). Devices authenticate through the authenticator the telemetry module sets (until then, no one).
  */
 export const mqttPlugin = fp(async (app: FastifyInstance) => {
-  const { MQTT_URL, MQTT_PORT, MQTT_HOST } = app.config;
+  const { MQTT_URL, MQTT_PORT, MQTT_HOST, MQTT_CLIENT_ID, MQTT_SESSION_EXPIRY_SECONDS, MQTT_SHARED_GROUP } = app.config;
   let authenticator: MqttAuthenticator = async () => false;
   const setAuthenticator = (fn: MqttAuthenticator) => {
     authenticator = fn;
   };
-  let publishHandler: MqttPublishHandler = async () => {};
+  // Until the telemetry module sets its handler, a message waits for it: a persistent session on an
+  // external broker delivers what it kept as soon as the server connects, before the modules load.
+  let handlerSet: () => void = () => {};
+  const handlerReady = new Promise<void>((resolve) => {
+    handlerSet = resolve;
+  });
+  let publishHandler: MqttPublishHandler = (publish, queued) =>
+    handlerReady.then(() => publishHandler(publish, queued));
   let subscriptions: string[] = [];
 
   if (MQTT_URL) {
     const url = new URL(MQTT_URL);
     const endpoint = `${url.protocol}//${url.host}`;
+    // A persistent session (MQTT 5, clean start off, a session expiry): the broker keeps the QoS 1
+    // readings devices publish while this server is away (restart, deploy, outage) and delivers them
+    // when it is back, each acknowledged only after its commit. The client id names the session, so
+    // it must stay the same across restarts and differ between servers.
     const client = mqtt.connect(MQTT_URL, {
-      clientId: `water-ops-${os.hostname()}-${process.pid}`,
+      clientId: MQTT_CLIENT_ID ?? `water-ops-${os.hostname()}-${app.config.PORT}`,
+      protocolVersion: 5,
+      clean: MQTT_SESSION_EXPIRY_SECONDS === 0,
+      properties: { sessionExpiryInterval: MQTT_SESSION_EXPIRY_SECONDS },
       reconnectPeriod: 2000,
       connectTimeout: 5000,
     });
+    // Several servers on one broker share the work: each message goes to one member of the group.
+    const topicsOf = (topics: string[]) =>
+      MQTT_SHARED_GROUP ? topics.map((t) => `$share/${MQTT_SHARED_GROUP}/${t}`) : topics;
     const subscribe = () => {
       if (subscriptions.length === 0) return;
-      client.subscribe(subscriptions, { qos: 1 }, (err) => {
+      client.subscribe(topicsOf(subscriptions), { qos: 1 }, (err) => {
         if (err) app.log.warn({ err: err.message }, 'MQTT: subscribe failed');
       });
     };
@@ -77,13 +94,45 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
       subscribe();
     });
     client.on('error', (err) => app.log.warn({ broker: endpoint, err: err.message }, 'MQTT: broker error'));
-    // mqtt.js sends the PUBACK of a QoS 1 message once handleMessage calls back: after the handler.
+    // mqtt.js reads the next packet of the connection only after handleMessage calls back, and then
+    // sends the PUBACK at once. The server has one connection for every device, so waiting there for
+    // each commit would take one message per batch. Instead handleMessage calls back as soon as the
+    // message has its place in the writer's queue (the queue's bound is the backpressure), and the
+    // PUBACK is held back until the commit: `_sendPacket` (mqtt.js 5, private) lets it go then, in
+    // the order the messages came, as MQTT requires. A message whose commit fails (the server is
+    // closing) gets no PUBACK: the broker keeps it in the session and delivers it again.
+    const commits = new Map<number, Promise<void>>();
+    let acks: Promise<void> = Promise.resolve();
+    type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void;
+    const internal = client as unknown as { _sendPacket: SendPacket };
+    const send = internal._sendPacket.bind(client);
+    internal._sendPacket = (packet, cb, ...rest) => {
+      const committed = packet.cmd === 'puback' ? commits.get(packet.messageId ?? -1) : undefined;
+      if (!committed) return send(packet, cb, ...rest);
+      commits.delete(packet.messageId!);
+      acks = acks
+        .then(() => committed)
+        .then(
+          () => send(packet, undefined, ...rest),
+          (err: Error) => app.log.warn({ err: err.message }, 'MQTT: message not committed, left unacknowledged'),
+        );
+      cb?.();
+    };
     client.handleMessage = (packet, callback) => {
       if (packet.cmd !== 'publish') return callback();
       const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-      publishHandler({ topic: packet.topic, payload, username: null, external: true }).then(
+      let queued: () => void = () => {};
+      const inQueue = new Promise<void>((resolve) => {
+        queued = resolve;
+      });
+      const committed = publishHandler({ topic: packet.topic, payload, username: null, external: true }, queued);
+      if (packet.qos === 1 && packet.messageId !== undefined) commits.set(packet.messageId, committed);
+      Promise.race([inQueue, committed]).then(
         () => callback(),
-        (err: Error) => callback(err),
+        (err: Error) => {
+          if (packet.messageId !== undefined) commits.delete(packet.messageId);
+          callback(err);
+        },
       );
     };
     app.decorate('mqtt', {
@@ -91,6 +140,7 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
       setAuthenticator,
       setPublishHandler: (fn, topics) => {
         publishHandler = fn;
+        handlerSet();
         subscriptions = topics;
         if (client.connected) subscribe();
       },
@@ -147,6 +197,7 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
     setAuthenticator,
     setPublishHandler: (fn) => {
       publishHandler = fn;
+      handlerSet();
     },
   });
   app.addHook('onClose', async () => {

@@ -76,6 +76,8 @@ export interface TestApp {
 }
 
 /** The real app on the worker's database, with settings overridden as a test needs. */
+let appSeq = 0;
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await testDatabase();
   const clock = testClock();
@@ -83,6 +85,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
     MQTT_PORT: '0',
+    // Test apps on an external broker must not take over each other's session (same host and port).
+    MQTT_CLIENT_ID: `water-ops-test-${process.pid}-${++appSeq}`,
+    // …nor leave sessions behind that keep collecting readings for a day.
+    MQTT_SESSION_EXPIRY_SECONDS: '60',
     SIMULATOR: 'off',
     DATA_DIR: TEST_DATA_DIR,
     ...env,

@@ -112,9 +112,11 @@ export function createTelemetryService(app: FastifyInstance) {
      * A device's publish. On the embedded broker the device may publish only under
      * `devices/{its code}/`; anything else closes its connection. On an external broker, whose ACL
      * the server trusts, the code in the topic names the device (unknown ones are refused and counted
-     * at commit). Resolves after the commit: then the broker sends the PUBACK.
+     * at commit). Resolves after the commit: then the broker sends the PUBACK. `queued` is called
+     * once the message has its place in the writer's queue (the external broker's connection then
+     * reads the next message while this one waits for its commit).
      */
-    async handleMqtt(p: MqttPublish): Promise<void> {
+    async handleMqtt(p: MqttPublish, queued?: () => void): Promise<void> {
       if (p.username !== null && !p.topic.startsWith(`devices/${p.username}/`)) {
         writer.countRejected();
         throw new Error(`device ${p.username} may not publish to ${p.topic}`);
@@ -129,7 +131,7 @@ export function createTelemetryService(app: FastifyInstance) {
         receivedAt: app.clock.now(),
         parsed: parse(p.payload, KIND[suffix!]!),
       };
-      await writer.submit(item, { wait: true });
+      await writer.submit(item, { wait: true, onQueued: queued });
     },
 
     /** `POST /api/ingest/:code`: answers after the commit. */

@@ -471,6 +471,112 @@ describe('MQTT ingest through an external broker (the local Mosquitto)', () => {
   });
 });
 
+describe('MQTT ingest through an external broker: sessions and throughput', () => {
+  const connected = async (x: TestApp) => {
+    const deadline = Date.now() + 5000;
+    while (!x.app.mqtt.status().connected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300)); // the server's SUBACK
+  };
+  const stored = async (deviceId: number, n: number) => {
+    const until = Date.now() + 15_000;
+    while ((await pointsOf(deviceId)).length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    return (await pointsOf(deviceId)).length;
+  };
+
+  it('keeps what devices publish while the server is away, and stores it when the server is back', async () => {
+    const session = {
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+      MQTT_CLIENT_ID: `water-ops-away-${process.pid}-${Date.now()}`,
+    };
+    const first = await createTestApp({ ...session, TELEMETRY_FLUSH_MS: '10' });
+    const d = await newDevice({ code: `TA-${process.pid}-${Date.now()}` });
+    await connected(first);
+    await first.close(); // a restart or a deploy: the broker keeps the session
+    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { reconnectPeriod: 0 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await device.publishAsync(
+          `devices/${d.code}/telemetry`,
+          JSON.stringify({ ts: T0 - 10_000 + i * 1000, values: { level: i } }),
+          { qos: 1 },
+        );
+      }
+      expect(await pointsOf(d.id)).toHaveLength(0);
+      const back = await createTestApp({ ...session, TELEMETRY_FLUSH_MS: '10' });
+      try {
+        expect(await stored(d.id, 3)).toBe(3);
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await device.endAsync(true);
+    }
+  });
+
+  it('shares the messages between the servers of a group, each stored once', async () => {
+    const group = {
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+      MQTT_SHARED_GROUP: `g${process.pid}x${Date.now()}`,
+      TELEMETRY_FLUSH_MS: '10',
+    };
+    const a = await createTestApp(group);
+    const b = await createTestApp(group);
+    const d = await newDevice({ code: `TG-${process.pid}-${Date.now()}` });
+    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { reconnectPeriod: 0 });
+    try {
+      await connected(a);
+      await connected(b);
+      const n = 40;
+      for (let i = 0; i < n; i++) {
+        await device.publishAsync(
+          `devices/${d.code}/telemetry`,
+          JSON.stringify({ ts: T0 - 100_000 + i * 1000, values: { level: 1 } }),
+          { qos: 1 },
+        );
+      }
+      expect(await stored(d.id, n)).toBe(n);
+      await new Promise((r) => setTimeout(r, 200));
+      const sa = a.app.telemetry.writer.stats().points;
+      const sb = b.app.telemetry.writer.stats().points;
+      // Without the group each server would take every message: n stored by one, n duplicates at the other.
+      expect(sa.received + sb.received).toBe(n);
+      expect(sa.duplicates + sb.duplicates).toBe(0);
+    } finally {
+      await device.endAsync(true);
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('reads the next message while earlier ones wait for their commit, and acknowledges them all', async () => {
+    const x = await createTestApp({ MQTT_URL: 'mqtt://127.0.0.1:1883', TELEMETRY_FLUSH_MS: '50' });
+    const d = await newDevice({ code: `TP-${process.pid}-${Date.now()}` });
+    await connected(x);
+    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { reconnectPeriod: 0 });
+    const before = x.app.telemetry.writer.stats().batches.committed;
+    try {
+      // More than the broker sends unacknowledged (20): they only all arrive if PUBACKs flow.
+      const n = 300;
+      await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          device.publishAsync(
+            `devices/${d.code}/telemetry`,
+            JSON.stringify({ ts: T0 - 400_000 + i * 1000, values: { level: i % 10 } }),
+            { qos: 1 },
+          ),
+        ),
+      );
+      expect(await stored(d.id, n)).toBe(n);
+      // One connection for every device: had each message waited for its commit before the next
+      // was read, there would be a batch per message.
+      expect(x.app.telemetry.writer.stats().batches.committed - before).toBeLessThan(n / 5);
+    } finally {
+      await device.endAsync(true);
+      await x.close();
+    }
+  });
+});
+
 describe('shutdown', () => {
   it('commits what is queued before the app closes', async () => {
     const s = await createTestApp({ TELEMETRY_FLUSH_MS: '10000' });

@@ -410,8 +410,12 @@ export function createBatchWriter(options: WriterOptions) {
     /**
      * Queues a message and resolves once it is committed. `wait`: when the queue is full, wait for
      * room (MQTT: the publisher's connection is not read meanwhile); otherwise throw QueueFullError.
+     * `onQueued` is called once the message has its place in the queue (it will be committed).
      */
-    async submit(item: WriteItem, { wait }: { wait: boolean }): Promise<WriteResult> {
+    async submit(
+      item: WriteItem,
+      { wait, onQueued }: { wait: boolean; onQueued?: (() => void) | undefined },
+    ): Promise<WriteResult> {
       const weight = weightOf(item);
       while (full(weight)) {
         if (closed) throw new WriterClosedError('shutting down');
@@ -425,6 +429,7 @@ export function createBatchWriter(options: WriterOptions) {
       });
       queuedWeight += weight;
       schedule();
+      onQueued?.();
       return done;
     },
 
