@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { departments, messages, noticeAttachments, notices, operationLog } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { multipart } from '../../testing/multipart.ts';
@@ -85,6 +85,101 @@ describe('notices', () => {
     expect((await call('GET', `/api/notices/${id}`, user)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/notices/${id}`, admin)).json().code).toBe(200);
     expect(await t.database.db.select().from(notices)).toHaveLength(0);
+  });
+
+  it('edits a draft with PUT, sanitising again, and logs what it was and what it became', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, draft)).json().data;
+    const edit = {
+      title: '关于城东片区停水时间调整的通知',
+      contentHtml: '<p>停水改为 <em>11 月 26 日</em>。</p><script>alert(4)</script>',
+      level: 3,
+      audience: { type: 'all' },
+    };
+    const res = await call('PUT', `/api/notices/${id}`, admin, edit);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      status: 'draft',
+      title: edit.title,
+      level: 3,
+      audience: { type: 'all' },
+      contentHtml: '<p>停水改为 <em>11 月 26 日</em>。</p>',
+    });
+    expect((await call('GET', `/api/notices/${id}`, admin)).json().data).toMatchObject({
+      title: edit.title,
+      level: 3,
+      contentHtml: '<p>停水改为 <em>11 月 26 日</em>。</p>',
+    });
+    const [log] = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.module, 'notices'), eq(operationLog.action, 'update')));
+    expect(log).toMatchObject({ result: 'success', targetId: String(id) });
+    expect(log?.before).toMatchObject({ title: draft.title, level: 1, audience: draft.audience });
+    expect(log?.after).toMatchObject({ title: edit.title, level: 3, audience: { type: 'all' } });
+    // The edited audience is the one published to: every demo user, not only the user role.
+    expect((await call('POST', `/api/notices/${id}/publish`, admin)).json().data.recipients).toBeGreaterThan(0);
+    expect((await call('POST', '/api/message/list', admin, {})).json().data).toHaveLength(1);
+  });
+
+  it('refuses to edit a published notice: 409 in the caller language, nothing changed', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, draft)).json().data;
+    await call('POST', `/api/notices/${id}/publish`, admin);
+    const res = await call('PUT', `/api/notices/${id}`, admin, { ...draft, title: '改过的标题' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 409, msg: '通知当前状态不允许此操作', data: null });
+    const en = await t.inject({
+      method: 'PUT',
+      url: `/api/notices/${id}`,
+      headers: { ...bearer(admin), 'accept-language': 'en-US' },
+      payload: { ...draft, title: '改过的标题' },
+    });
+    expect(en.json()).toEqual({ code: 409, msg: 'The notice is not in a state that allows this', data: null });
+    const stored = (await call('GET', `/api/notices/${id}`, admin)).json().data;
+    expect(stored).toMatchObject({ title: draft.title, status: 'published' });
+    expect((await call('POST', '/api/message/list', user, {})).json().data[0].title).toBe(draft.title);
+    const logs = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.module, 'notices'), eq(operationLog.action, 'update')));
+    expect(logs.map((l) => l.result)).toEqual(['failure', 'failure']);
+  });
+
+  it('a publish that fails after the messages are written leaves neither the published state nor any message', async () => {
+    const { id } = (await call('POST', '/api/notices', admin, { ...draft, audience: { type: 'all' } })).json().data;
+    const pushed = vi.spyOn(t.app.realtime, 'toUser');
+    // The last statement of publishing (the notice's own state) fails, after every message row was
+    // inserted: only the transaction can undo them.
+    await t.database.db.execute(
+      sql.raw(`alter table notices add constraint test_publish_fails check (status <> 'published') not valid`),
+    );
+    try {
+      const res = await call('POST', `/api/notices/${id}/publish`, admin);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 500, data: null });
+    } finally {
+      await t.database.db.execute(sql.raw('alter table notices drop constraint test_publish_fails'));
+    }
+    const [notice] = await t.database.db.select().from(notices).where(eq(notices.id, id));
+    expect(notice).toMatchObject({ status: 'draft', publishedAt: null });
+    expect(await t.database.db.select().from(messages)).toHaveLength(0);
+    for (const token of [admin, user]) {
+      expect((await call('POST', '/api/message/list', token, {})).json().data).toHaveLength(0);
+    }
+    // Nobody was told of the messages that never were.
+    expect(pushed).not.toHaveBeenCalled();
+    pushed.mockRestore();
+    const logs = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.module, 'notices'), eq(operationLog.action, 'publish')));
+    expect(logs.map((l) => l.result)).toEqual(['failure']);
+    // Once the fault is gone the same draft publishes normally.
+    expect((await call('POST', `/api/notices/${id}/publish`, admin)).json().data.status).toBe('published');
+    const delivered = await t.database.db.select().from(messages);
+    expect(delivered).toHaveLength(4);
+    // Sequences are not rolled back: the failed attempt did write its four rows before it failed.
+    expect(Math.min(...delivered.map((m) => m.id))).toBe(5);
   });
 
   it('refuses a plain user publishing or listing, and hides drafts from them', async () => {
