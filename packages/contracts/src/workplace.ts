@@ -40,20 +40,28 @@ const money = (max: number) =>
     .max(max)
     .refine((n) => Math.round(n * 100) === n * 100, { error: 'validation.money' });
 
+export const SMS_LEDGER_KINDS = ['topup', 'charge'] as const;
+export const smsLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(SMS_LEDGER_KINDS),
+  amount: z.number().describe('CNY: a top-up positive, a charge negative'),
+  note: z.string(),
+  userName: z.string().describe('who recorded a top-up'),
+  createdAt: z.string(),
+  phone: z.string().optional().describe('a charge’s recipient, masked (138****0001)'),
+  purpose: z.string().optional().describe('what a charged SMS was for: notice, message, login, …'),
+});
+export type SmsLedgerEntry = z.infer<typeof smsLedgerEntrySchema>;
 export const smsAccountSchema = z.object({
   balance: z.number(),
   price: z.number(),
   lowThreshold: z.number(),
-  ledger: z.array(
-    z.object({
-      id: z.number().int(),
-      kind: z.enum(['topup', 'charge']),
-      amount: z.number(),
-      note: z.string(),
-      userName: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
+  ledger: z.array(smsLedgerEntrySchema),
+});
+export type SmsAccount = z.infer<typeof smsAccountSchema>;
+export const smsLedgerQuerySchema = z.object({
+  kind: z.enum(SMS_LEDGER_KINDS).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const smsTopupBodySchema = z.object({ amount: money(1_000_000), note: text(200).default('') });
 export const smsSettingsBodySchema = z.object({
@@ -105,6 +113,14 @@ export const workplaceApi = {
     summary: 'The SMS account: balance, price, threshold, latest ledger entries',
     tags,
     data: smsAccountSchema,
+  }),
+  smsLedger: endpoint({
+    method: 'GET',
+    path: '/sms/ledger',
+    summary: 'The latest top-ups or charges of the SMS account, newest first',
+    tags,
+    query: smsLedgerQuerySchema,
+    data: z.array(smsLedgerEntrySchema),
   }),
   smsTopup: endpoint({
     method: 'POST',

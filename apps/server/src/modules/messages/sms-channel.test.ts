@@ -64,6 +64,15 @@ describe('the message centre’s SMS channel', () => {
     const ledger = await charges();
     expect(ledger.map((l) => Number(l.amount))).toEqual([-0.08, -0.08, -0.08]);
     expect(new Set(ledger.map((l) => l.outboxId))).toEqual(new Set(sent.map((s) => s.id)));
+    const listed = (await call('GET', '/api/sms/ledger?kind=charge&limit=2', admin)).json().data;
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatchObject({ kind: 'charge', amount: -0.08, purpose: 'notice' });
+    expect(listed[0].phone).toMatch(/^138\*{4}\d{4}$/);
+    // Only the seed's opening top-up.
+    expect((await call('GET', '/api/sms/ledger?kind=topup', admin)).json().data).toEqual([
+      expect.objectContaining({ kind: 'topup', amount: 200 }),
+    ]);
+    expect((await call('GET', '/api/sms/ledger', user)).statusCode).toBe(403);
     // Everyone still has the notice in the console, the phoneless user too.
     expect((await call('POST', '/api/message/list', user, {})).json().data).toHaveLength(1);
 
@@ -129,6 +138,10 @@ describe('the message centre’s SMS channel', () => {
     expect(await balance()).toBe(200);
     const topped = (await call('POST', '/api/sms/topups', admin, { amount: 50, note: '11 月' })).json().data;
     expect(topped.balance).toBe(250);
+    const topups = (await call('GET', '/api/sms/ledger?kind=topup', admin)).json().data;
+    expect(topups).toHaveLength(2);
+    expect(topups[0]).toMatchObject({ kind: 'topup', amount: 50, note: '11 月', userName: '张伟' });
+    expect(topups[0].phone).toBeUndefined();
     expect((await call('POST', '/api/sms/topups', admin, { amount: 0 })).statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import type { SmsLedgerEntry } from '@water/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { smsAccount, smsLedger, smsOutbox, users } from '../../db/schema/index.ts';
@@ -91,28 +92,44 @@ export async function sendSms(
   return { queued: charged.size, failed: rows.length - charged.size };
 }
 
+/** 13800000001 → 138****0001: the ledger shows whom a charge was for without listing phones. */
+export const maskPhone = (phone: string) =>
+  phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '*'.repeat(phone.length);
+
 export function createSmsAccountRepository(db: Queryable) {
+  async function ledger(filter: { kind?: 'topup' | 'charge' | undefined; limit: number }) {
+    const rows = await db
+      .select({ entry: smsLedger, userName: users.displayName, phone: smsOutbox.phone, purpose: smsOutbox.purpose })
+      .from(smsLedger)
+      .leftJoin(users, eq(users.id, smsLedger.userId))
+      .leftJoin(smsOutbox, eq(smsOutbox.id, smsLedger.outboxId))
+      .where(filter.kind ? eq(smsLedger.kind, filter.kind) : undefined)
+      .orderBy(desc(smsLedger.createdAt), desc(smsLedger.id))
+      .limit(filter.limit);
+    return rows.map(
+      ({ entry, userName, phone, purpose }): SmsLedgerEntry => ({
+        id: entry.id,
+        kind: entry.kind as SmsLedgerEntry['kind'],
+        amount: Number(entry.amount),
+        note: entry.note,
+        userName: userName ?? '',
+        createdAt: entry.createdAt.toISOString(),
+        ...(phone === null ? {} : { phone: maskPhone(phone) }),
+        ...(purpose === null ? {} : { purpose }),
+      }),
+    );
+  }
+
   return {
+    ledger,
+
     async get() {
       const [account] = await db.select().from(smsAccount).where(eq(smsAccount.id, ACCOUNT_ID));
-      const ledger = await db
-        .select({ entry: smsLedger, userName: users.displayName })
-        .from(smsLedger)
-        .leftJoin(users, eq(users.id, smsLedger.userId))
-        .orderBy(desc(smsLedger.createdAt), desc(smsLedger.id))
-        .limit(20);
       return {
         balance: Number(account?.balance ?? 0),
         price: Number(account?.price ?? 0),
         lowThreshold: Number(account?.lowThreshold ?? 0),
-        ledger: ledger.map(({ entry, userName }) => ({
-          id: entry.id,
-          kind: entry.kind as 'topup' | 'charge',
-          amount: Number(entry.amount),
-          note: entry.note,
-          userName: userName ?? '',
-          createdAt: entry.createdAt.toISOString(),
-        })),
+        ledger: await ledger({ limit: 20 }),
       };
     },
 

@@ -123,6 +123,9 @@ export async function workplaceRoutes(app: FastifyInstance) {
   route(app, workplaceApi.smsAccount, { access: { permission: Permissions.systemSmsOutbox } }, () =>
     createSmsAccountRepository(app.db).get(),
   );
+  route(app, workplaceApi.smsLedger, { access: { permission: Permissions.systemSmsOutbox } }, (req) =>
+    createSmsAccountRepository(app.db).ledger(req.query),
+  );
   route(app, workplaceApi.smsTopup, { access: smsWrite, audit: audit('sms-topup') }, async (req) => {
     const repo = createSmsAccountRepository(req.tx!);
     const before = await repo.get();
