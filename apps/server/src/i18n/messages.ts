@@ -136,6 +136,22 @@ export const messages = {
   },
   'organization.unknownUser': { 'zh-CN': '用户不存在', 'en-US': 'No such user' },
   'organization.unknownDepartment': { 'zh-CN': '部门不存在', 'en-US': 'No such department' },
+  'organization.deptOutOfScope': {
+    'zh-CN': '该部门不在您的数据权限范围内，不能修改它或它的成员',
+    'en-US': 'This department is outside your data scope: you cannot change it or its members',
+  },
+  'organization.rootOutOfScope': {
+    'zh-CN': '只有数据权限为“全部”的角色才能在企业顶层添加或移入部门',
+    'en-US': 'Only a role with the data scope "all" can add or move a department to the top level',
+  },
+  'organization.userOutOfScope': {
+    'zh-CN': '该用户不在您的数据权限范围内',
+    'en-US': 'This user is outside your data scope',
+  },
+  'organization.enterpriseOutOfScope': {
+    'zh-CN': '只有数据权限为“全部”的角色才能添加、修改或删除企业',
+    'en-US': 'Only a role with the data scope "all" can add, change or remove enterprises',
+  },
   'users.lastAdmin': {
     'zh-CN': '这是最后一位启用的管理员，不能停用、取消管理员角色或删除',
     'en-US': 'This is the last enabled administrator: it cannot be disabled, lose the admin role or be removed',
@@ -425,6 +441,31 @@ export const messages = {
   'http.unavailable': {
     'zh-CN': '服务暂不可用',
     'en-US': 'Service unavailable',
+  },
+  // Who may hand out what (modules/roles/grants.ts).
+  'users.roleBeyondYours': {
+    'zh-CN': '不能分配角色“{name}”：它含有您自己没有的权限',
+    'en-US': 'You cannot assign the role "{name}": it grants more than you hold',
+  },
+  'users.userBeyondYours': {
+    'zh-CN': '不能管理该用户：其角色含有您自己没有的权限',
+    'en-US': 'You cannot manage this user: their roles grant more than you hold',
+  },
+  'users.departmentOutsideScope': {
+    'zh-CN': '该部门不在您的数据权限范围内',
+    'en-US': 'That department is outside your data scope',
+  },
+  'users.import.departmentOutsideScope': {
+    'zh-CN': '部门“{name}”不在您的数据权限范围内',
+    'en-US': 'The department "{name}" is outside your data scope',
+  },
+  'roles.grantBeyondYours': {
+    'zh-CN': '不能授予您自己没有的菜单或权限',
+    'en-US': 'You cannot grant menus or permissions you do not hold yourself',
+  },
+  'roles.ownRole': {
+    'zh-CN': '不能修改您自己持有的角色',
+    'en-US': 'You cannot change a role you hold yourself',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -127,6 +127,13 @@ export function createUsersRepository(db: Queryable) {
         .orderBy(asc(roles.sort), asc(roles.id));
     },
 
+    roleIdsOf: (userId: number) =>
+      db
+        .select({ id: userRoles.roleId })
+        .from(userRoles)
+        .where(eq(userRoles.userId, userId))
+        .then((rows) => rows.map((r) => r.id)),
+
     rolesByCodes: (codes: string[]) =>
       codes.length === 0 ? Promise.resolve([]) : db.select().from(roles).where(inArray(roles.code, codes)),
 

@@ -9,17 +9,19 @@ import {
   userInputSchema,
   type userListQuerySchema,
 } from '@water/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { t as translate } from '../../i18n/messages.ts';
-import { dataScope } from '../../lib/data-scope.ts';
+import { type DataScope, dataScope } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { importRows, receiveTable, type SheetRow } from '../../lib/row-import.ts';
 import { issueText } from '../../lib/validation.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { createOrganizationRepository } from '../organization/organization.repository.ts';
+import { type CallerGrants, callerGrants, rolesBeyond } from '../roles/grants.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['byId']>>>;
@@ -40,6 +42,25 @@ export function temporaryPassword(): string {
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
   }
   return chars.join('');
+}
+
+/**
+ * The one lock every write that can shrink the set of enabled administrators takes first (disable,
+ * demote, remove), so two administrators removing each other at the same moment cannot both pass
+ * the last-administrator count: the second waits, then counts what the first left. Held to the end
+ * of the transaction. (The roles module cannot shrink it: the admin role is built in, always
+ * enabled, and its grants are `*:*:*` whatever its menus.)
+ */
+export const ADMIN_SET_LOCK = 0x5741_0001;
+
+/**
+ * Whether a user may be placed in this department by a caller of this data scope: "all" anywhere,
+ * a department scope only inside it, "self" nowhere (a department is never one's own row).
+ */
+export function placeableIn(scope: DataScope, departmentId: number | null): boolean {
+  if (scope.userId !== null) return false;
+  if (scope.departments === null) return true;
+  return departmentId !== null && scope.departments.includes(departmentId);
 }
 
 /** The import sheet's columns, in order: what the template holds and what a row is read as. */
@@ -84,8 +105,16 @@ export function createUsersService(app: FastifyInstance) {
     return withChildren ? createOrganizationRepository(req.tx ?? app.db).subtreeIds(departmentId) : [departmentId];
   }
 
-  /** Refuses what would leave the product without an enabled administrator. */
-  async function keepsAnAdmin(req: FastifyRequest, userId: number, after: { admin: boolean; enabled: boolean }) {
+  type AdminAfter = { admin: boolean; enabled: boolean };
+
+  /** The first step of a write that leaves the user as `after`: if that could shrink the set of enabled administrators, ADMIN_SET_LOCK. */
+  async function lockAdminSet(req: FastifyRequest, after: AdminAfter) {
+    if (after.admin && after.enabled) return;
+    await (req.tx ?? app.db).execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+  }
+
+  /** Refuses what would leave the product without an enabled administrator (after lockAdminSet, before any write). */
+  async function keepsAnAdmin(req: FastifyRequest, userId: number, after: AdminAfter) {
     if (after.admin && after.enabled) return;
     const current = await load(req, userId);
     const isActiveAdmin = current.status === 'enabled' && current.roles.some((r) => r.code === ROLE_ADMIN);
@@ -94,15 +123,42 @@ export function createUsersService(app: FastifyInstance) {
     }
   }
 
-  /** Checks a user input against the database: roles exist, department exists, no clash. */
-  async function resolve(req: FastifyRequest, input: Input, self?: number) {
+  const grantsOf = (req: FastifyRequest) => callerGrants(req.tx ?? app.db, req);
+  const roleName = (req: FastifyRequest, r: { name: string; nameEn: string }) =>
+    en(req) && r.nameEn ? r.nameEn : r.name;
+
+  /** Refuses a user the caller may not manage: one holding a role that grants more than the caller holds. */
+  async function manageable(req: FastifyRequest, id: number, grants?: CallerGrants) {
+    const g = grants ?? (await grantsOf(req));
+    if (g.admin) return;
+    const held = await repo(req).roleIdsOf(id);
+    if ((await rolesBeyond(req.tx ?? app.db, g, held)).length > 0)
+      throw new AppError(403, 403, 'users.userBeyondYours');
+  }
+
+  /**
+   * Checks a user input against the database and the caller: roles exist and the caller may hand them
+   * out (modules/roles/grants.ts), the department exists and lies within the caller's data scope (an
+   * edit may keep the department the user already has), no clash.
+   */
+  async function resolve(req: FastifyRequest, input: Input, self?: { id: number; departmentId: number | null }) {
     const r = repo(req);
-    const clash = await r.clash(input.username, input.phone || null, self);
+    const clash = await r.clash(input.username, input.phone || null, self?.id);
     if (clash) throw new AppError(409, 409, 'account.taken');
     const roleRows = await r.rolesByCodes([...new Set(input.roleCodes)]);
     if (roleRows.length !== new Set(input.roleCodes).size) throw businessError(400, 'users.unknownRole');
+    const [refused] = await rolesBeyond(
+      req.tx ?? app.db,
+      await grantsOf(req),
+      roleRows.map((x) => x.id),
+    );
+    if (refused) throw new AppError(403, 403, 'users.roleBeyondYours', { name: roleName(req, refused) });
     const dept = input.departmentId === null ? null : await r.departmentById(input.departmentId);
     if (input.departmentId !== null && !dept) throw businessError(400, 'organization.unknownDepartment');
+    const kept = self !== undefined && input.departmentId === self.departmentId;
+    if (!kept && !placeableIn(await dataScope(app, req), input.departmentId)) {
+      throw new AppError(403, 403, 'users.departmentOutsideScope');
+    }
     return { roleIds: roleRows.map((x) => x.id), dept };
   }
 
@@ -154,9 +210,12 @@ export function createUsersService(app: FastifyInstance) {
     },
 
     async update(req: FastifyRequest, id: number, input: Input) {
+      const next = { admin: input.roleCodes.includes(ROLE_ADMIN), enabled: input.status === 'enabled' };
+      await lockAdminSet(req, next);
       const before = await load(req, id);
-      await keepsAnAdmin(req, id, { admin: input.roleCodes.includes(ROLE_ADMIN), enabled: input.status === 'enabled' });
-      const { roleIds, dept } = await resolve(req, input, id);
+      await manageable(req, id);
+      await keepsAnAdmin(req, id, next);
+      const { roleIds, dept } = await resolve(req, input, { id, departmentId: before.departmentId });
       const r = repo(req);
       const now = app.clock.now();
       await r.update(id, {
@@ -184,9 +243,12 @@ export function createUsersService(app: FastifyInstance) {
     },
 
     async setStatus(req: FastifyRequest, id: number, status: 'enabled' | 'disabled') {
-      const before = await load(req, id);
       if (id === req.auth!.userId && status === 'disabled') throw businessError(400, 'users.notYourself');
-      await keepsAnAdmin(req, id, { admin: true, enabled: status === 'enabled' });
+      const next = { admin: true, enabled: status === 'enabled' };
+      await lockAdminSet(req, next);
+      const before = await load(req, id);
+      await manageable(req, id);
+      await keepsAnAdmin(req, id, next);
       const now = app.clock.now();
       await repo(req).update(id, {
         status,
@@ -201,6 +263,7 @@ export function createUsersService(app: FastifyInstance) {
 
     async resetPassword(req: FastifyRequest, id: number) {
       await load(req, id);
+      await manageable(req, id);
       const password = temporaryPassword();
       const now = app.clock.now();
       await repo(req).update(id, {
@@ -218,8 +281,11 @@ export function createUsersService(app: FastifyInstance) {
 
     async remove(req: FastifyRequest, id: number) {
       if (id === req.auth!.userId) throw businessError(400, 'users.notYourself');
+      const next = { admin: false, enabled: false };
+      await lockAdminSet(req, next);
       const before = await load(req, id);
-      await keepsAnAdmin(req, id, { admin: false, enabled: false });
+      await manageable(req, id);
+      await keepsAnAdmin(req, id, next);
       await repo(req).remove(id);
       req.auditChange = { targetId: id, before };
       return null;
@@ -283,6 +349,7 @@ export function createUsersService(app: FastifyInstance) {
       for (const { department } of await createOrganizationRepository(req.tx!).departments()) {
         if (!departmentsByName.has(department.name)) departmentsByName.set(department.name, department.id);
       }
+      const scope = await dataScope(app, req);
       const report: ImportReport = { created: 0, failed: [], passwords: [] };
       const seen = new Set<string>();
       const checkRow = async ({ cells }: SheetRow) => {
@@ -291,6 +358,8 @@ export function createUsersService(app: FastifyInstance) {
         const departmentId = department ? departmentsByName.get(department) : null;
         if (department && departmentId === undefined)
           errors.push(translate(req.locale, 'users.import.unknownDepartment', { name: department }));
+        else if (department && !placeableIn(scope, departmentId ?? null))
+          errors.push(translate(req.locale, 'users.import.departmentOutsideScope', { name: department }));
         const parsed = userInputSchema.safeParse({
           username,
           displayName,

@@ -1,9 +1,19 @@
 import { ROLE_ADMIN } from '@water/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
-import { departments, operationLog, roles, userRoles, users } from '../../db/schema/index.ts';
+import {
+  departmentMembers,
+  departments,
+  menus,
+  operationLog,
+  roleDepartments,
+  roleMenus,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { multipart } from '../../testing/multipart.ts';
@@ -144,10 +154,11 @@ describe('user management', () => {
     const demote = await call('PUT', `/api/system/users/${me!.id}`, admin, { ...body, roleCodes: ['user'] }, 'en-US');
     expect(demote.statusCode).toBe(409);
     expect(demote.json().msg).toContain('last enabled administrator');
+    // A user manager outside the admin role may not touch an administrator at all.
     expect((await call('POST', `/api/system/users/${me!.id}/status`, other, { status: 'disabled' })).statusCode).toBe(
-      409,
+      403,
     );
-    expect((await call('DELETE', `/api/system/users/${me!.id}`, other)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/system/users/${me!.id}`, other)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/system/users/${me!.id}`, admin)).statusCode).toBe(400);
     const [still] = await t.database.db.select().from(users).where(eq(users.id, me!.id));
     expect(still?.status).toBe('enabled');
@@ -250,5 +261,262 @@ describe('counting a long list', () => {
     expect(await cappedCount(t.database.db, users, undefined, 1000)).toEqual({ total: all, capped: false });
     const list = (await call('GET', '/api/system/users', admin)).json().data;
     expect(list).toMatchObject({ total: all, capped: false });
+  });
+});
+
+describe('the last administrator, under concurrent writes', () => {
+  const enabledAdmins = async () => {
+    const rows = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(roles.code, ROLE_ADMIN), eq(users.status, 'enabled')));
+    return rows.length;
+  };
+  const bodyOf = async (id: number, token: string) => {
+    const u = (await call('GET', `/api/system/users/${id}`, token)).json().data;
+    return {
+      username: u.username,
+      displayName: u.displayName,
+      phone: u.phone ?? '',
+      email: u.email,
+      departmentId: u.departmentId,
+      roleCodes: ['user'],
+    };
+  };
+
+  // Two administrators, each removing the other at the same moment. Without the lock both counts see
+  // the other one still enabled and both writes pass (on PostgreSQL; PGlite runs one transaction at a
+  // time anyway).
+  it.each(['disable', 'demote', 'remove'] as const)(
+    'two administrators who %s each other: exactly one wins',
+    async (kind) => {
+      const [adminRole] = await t.database.db.select().from(roles).where(eq(roles.code, ROLE_ADMIN));
+      const [a] = await t.database.db.select().from(users).where(eq(users.username, '13800000001'));
+      const [b] = await t.database.db.select().from(users).where(eq(users.username, '13800000002'));
+      const [c] = await t.database.db.select().from(users).where(eq(users.username, '13800000003'));
+      await t.database.db
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, c!.id), eq(userRoles.roleId, adminRole!.id)));
+      const tokenB = await t.login('13800000002', 'Admin@2026');
+      expect(await enabledAdmins()).toBe(2);
+      const [bodyA, bodyB] = [await bodyOf(a!.id, admin), await bodyOf(b!.id, admin)];
+      const hit = (token: string, target: number, body: typeof bodyA) =>
+        kind === 'disable'
+          ? call('POST', `/api/system/users/${target}/status`, token, { status: 'disabled' })
+          : kind === 'demote'
+            ? call('PUT', `/api/system/users/${target}`, token, body)
+            : call('DELETE', `/api/system/users/${target}`, token);
+      const results = await Promise.all([hit(admin, b!.id, bodyB), hit(tokenB, a!.id, bodyA)]);
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(
+        codes.filter((c) => c === 200),
+        codes.join(),
+      ).toHaveLength(1);
+      // The loser is refused by the count (409), or, if it came in after the winner committed, by its
+      // ended session (401).
+      expect([401, 409]).toContain(codes.find((c) => c !== 200));
+      expect(await enabledAdmins()).toBe(1);
+    },
+  );
+});
+
+describe('who may hand out what (modules/roles/grants.ts)', () => {
+  /** 王明 manages users (his role, "user", is not the admin role), across all departments. */
+  async function userManager() {
+    await t.database.db.update(roles).set({ dataScope: 'all' }).where(eq(roles.code, 'user'));
+    await t.grant('user', 'system:user:write');
+    await t.grant('user', 'system:user:list');
+  }
+  const importSheet = async (token: string, rows: string[][]) => {
+    const sheet = await writeExcelFile([
+      ['用户名', '姓名', '手机号', '邮箱', '部门名称', '角色编码'],
+      ...rows,
+    ]).toBuffer();
+    const upload = multipart(sheet, 'users.xlsx', 'application/octet-stream');
+    return t.inject({
+      method: 'POST',
+      url: '/api/system/users/import',
+      headers: { ...bearer(token), ...upload.headers, 'accept-language': 'en-US' },
+      payload: upload.payload,
+    });
+  };
+
+  it('lets only an administrator assign the admin role: create, edit and import', async () => {
+    await userManager();
+    const base = await newUser();
+    const refused = await call('POST', '/api/system/users', user, { ...base, roleCodes: ['user', 'admin'] }, 'en-US');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 403,
+      msg: 'You cannot assign the role "Administrator": it grants more than you hold',
+      data: null,
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'sunli'))).toHaveLength(0);
+    // what he holds himself he may hand out
+    const created = (await call('POST', '/api/system/users', user, base)).json();
+    expect(created.code).toBe(200);
+    const id = created.data.user.id as number;
+    const promote = await call('PUT', `/api/system/users/${id}`, user, { ...base, roleCodes: ['admin'] });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().msg).toBe('不能分配角色“管理员”：它含有您自己没有的权限');
+    const report = (
+      await importSheet(user, [
+        ['zhaolei', '赵雷', '13711110001', '', '泵站运维班', 'user'],
+        ['wuhao', '吴昊', '13711110002', '', '泵站运维班', 'user,admin'],
+        ['qianfang', '钱芳', '13711110003', '', '', 'user'],
+      ])
+    ).json().data;
+    expect(report.passwords.map((p: { username: string }) => p.username)).toEqual(['zhaolei', 'qianfang']);
+    expect(report.failed).toEqual([
+      {
+        row: 3,
+        username: 'wuhao',
+        errors: ['You cannot assign the role "Administrator": it grants more than you hold'],
+      },
+    ]);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'wuhao'))).toHaveLength(0);
+    // an administrator may
+    expect((await call('PUT', `/api/system/users/${id}`, admin, { ...base, roleCodes: ['admin'] })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await importSheet(admin, [['wuhao', '吴昊', '13711110002', '', '', 'user,admin']])).json().data.created,
+    ).toBe(1);
+  });
+
+  it('refuses a role that grants more than the caller holds, and a user who holds one', async () => {
+    await userManager();
+    // A role with a button the "user" role lacks (role management).
+    const [button] = await t.database.db.select().from(menus).where(eq(menus.permission, 'system:role:write'));
+    const [ops] = await t.database.db
+      .insert(roles)
+      .values({ code: 'opsmanager', name: '运维主管', nameEn: 'Ops manager', dataScope: 'all' })
+      .returning();
+    await t.database.db.insert(roleMenus).values({ roleId: ops!.id, menuId: button!.id });
+    const base = await newUser();
+    const refused = await call('POST', '/api/system/users', user, { ...base, roleCodes: ['opsmanager'] }, 'en-US');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toContain('Ops manager');
+    // nor may he reset the password of, edit, disable or remove an administrator
+    const [zhang] = await t.database.db.select().from(users).where(eq(users.username, '13800000002'));
+    const reset = await call('POST', `/api/system/users/${zhang!.id}/reset-password`, user, undefined, 'en-US');
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toEqual({
+      code: 403,
+      msg: 'You cannot manage this user: their roles grant more than you hold',
+      data: null,
+    });
+    const current = (await call('GET', `/api/system/users/${zhang!.id}`, user)).json().data;
+    const edit = await call('PUT', `/api/system/users/${zhang!.id}`, user, {
+      username: current.username,
+      displayName: '改名',
+      phone: current.phone,
+      email: current.email,
+      departmentId: current.departmentId,
+      roleCodes: ['user'],
+    });
+    expect(edit.statusCode).toBe(403);
+    expect((await call('POST', `/api/system/users/${zhang!.id}/status`, user, { status: 'disabled' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/api/system/users/${zhang!.id}`, user)).statusCode).toBe(403);
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, zhang!.id));
+    expect(still).toMatchObject({ displayName: '李强', status: 'enabled', mustChangePassword: false });
+    // the administrator may do all of it
+    expect((await call('POST', '/api/system/users', admin, { ...base, roleCodes: ['opsmanager'] })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('departments a user may be placed in: the caller data scope', () => {
+  // 王明 is in 泵站运维班, under 排水管理部; 管网巡检班 is its sibling.
+  async function scopedManager() {
+    await t.database.db.update(roles).set({ dataScope: 'dept_and_below' }).where(eq(roles.code, 'user'));
+    await t.grant('user', 'system:user:write');
+    await t.grant('user', 'system:user:list');
+  }
+
+  it('refuses create and edit into a department outside it (or none), and reports such import rows', async () => {
+    await scopedManager();
+    const base = await newUser();
+    const outside = await call('POST', '/api/system/users', user, base, 'en-US');
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toEqual({ code: 403, msg: 'That department is outside your data scope', data: null });
+    expect((await call('POST', '/api/system/users', user, { ...base, departmentId: null })).statusCode).toBe(403);
+    const inside = await call('POST', '/api/system/users', user, { ...base, departmentId: await deptId('泵站运维班') });
+    expect(inside.statusCode).toBe(200);
+    const id = inside.json().data.user.id as number;
+    const moved = await call('PUT', `/api/system/users/${id}`, user, base);
+    expect(moved.statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row?.departmentId).toBe(await deptId('泵站运维班'));
+    // an edit that keeps the department is no placing
+    const renamed = await call('PUT', `/api/system/users/${id}`, user, {
+      ...base,
+      displayName: '孙立新',
+      departmentId: await deptId('泵站运维班'),
+    });
+    expect(renamed.json().data.displayName).toBe('孙立新');
+
+    const sheet = await writeExcelFile([
+      ['用户名', '姓名', '手机号', '邮箱', '部门名称', '角色编码'],
+      ['zhaolei', '赵雷', '13711110001', '', '泵站运维班', 'user'],
+      ['qianfang', '钱芳', '13711110002', '', '管网巡检班', 'user'],
+    ]).toBuffer();
+    const upload = multipart(sheet, 'users.xlsx', 'application/octet-stream');
+    const report = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/system/users/import',
+        headers: { ...bearer(user), ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json().data;
+    expect(report.created).toBe(1);
+    expect(report.failed).toEqual([
+      { row: 3, username: 'qianfang', errors: ['部门“管网巡检班”不在您的数据权限范围内'] },
+    ]);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'qianfang'))).toHaveLength(0);
+    // all-scoped administrators place users anywhere
+    expect(
+      (await call('POST', '/api/system/users', admin, { ...base, username: 'sunli2', phone: '' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps the list, details and export to the chosen departments of a custom scope', async () => {
+    const [userRole] = await t.database.db.select().from(roles).where(eq(roles.code, 'user'));
+    await t.database.db.update(roles).set({ dataScope: 'custom' }).where(eq(roles.id, userRole!.id));
+    await t.database.db.insert(roleDepartments).values([
+      { roleId: userRole!.id, departmentId: await deptId('调度中心') },
+      { roleId: userRole!.id, departmentId: await deptId('信息中心') },
+    ]);
+    await t.grant('user', 'system:user:list');
+    // 张伟 (调度中心) and 周杰 (信息中心); not 李强 (供水管理部), nor 王明 himself (泵站运维班)
+    const seen = ['13800000001', '13800000003'];
+    const listed = (await call('GET', '/api/system/users?pageSize=100', user)).json().data;
+    expect(listed.list.map((u: { username: string }) => u.username).sort()).toEqual(seen);
+    expect(listed.total).toBe(2);
+    const byId = async (username: string) =>
+      (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+    expect((await call('GET', `/api/system/users/${await byId('13800000001')}`, user)).statusCode).toBe(200);
+    expect((await call('GET', `/api/system/users/${await byId('13800000002')}`, user)).statusCode).toBe(404);
+    expect((await call('GET', `/api/system/users/${await byId('user')}`, user)).statusCode).toBe(404);
+    const file = await call('GET', '/api/system/users/export', user);
+    const rows = await readSheet(file.rawPayload);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => String(r[0]))
+        .sort(),
+    ).toEqual(seen);
+    // a member of a chosen department through a second membership counts too
+    await t.database.db
+      .insert(departmentMembers)
+      .values({ userId: await byId('13800000002'), departmentId: await deptId('信息中心'), isMain: false });
+    const again = (await call('GET', '/api/system/users?pageSize=100', user)).json().data;
+    expect(again.list.map((u: { username: string }) => u.username).sort()).toEqual([...seen, '13800000002'].sort());
   });
 });

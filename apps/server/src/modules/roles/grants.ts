@@ -1,0 +1,75 @@
+import { ROLE_ADMIN } from '@water/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client.ts';
+import { menus, roleMenus, roles, userRoles } from '../../db/schema/index.ts';
+
+/**
+ * Who may hand out what, RuoYi's rule made strict. A permission is only ever reached through a
+ * role's menu grants, so a manager who could give out more than they hold could give it to
+ * themselves:
+ *
+ * - Only a caller acting in the admin role (`*:*:*`) may assign the admin role, or give a role grants
+ *   beyond their own.
+ * - Anyone else who manages roles adds only menu entries (directories, menus, buttons and so their
+ *   permissions) that their own active role holds, and never edits a role they hold themselves.
+ * - Anyone else who manages users assigns only roles whose every grant their own active role holds
+ *   (never the admin role), and manages only users whose roles all pass the same test: a password
+ *   reset, an edit or a removal must not reach an account that can do more than the caller.
+ */
+export interface CallerGrants {
+  admin: boolean;
+  /** Menu entries the caller's active role holds, with every ancestor of each (holding a button shows its menu). */
+  menuIds: Set<number>;
+  /** Every role the caller holds, active or not. */
+  heldRoleIds: Set<number>;
+}
+
+export async function callerGrants(db: Queryable, req: FastifyRequest): Promise<CallerGrants> {
+  const auth = req.auth;
+  if (!auth) throw new Error('grants asked for on a route without a session');
+  if (auth.roleCode === ROLE_ADMIN) return { admin: true, menuIds: new Set(), heldRoleIds: new Set() };
+  const [menuRows, heldRows, tree] = await Promise.all([
+    auth.roleId === null
+      ? Promise.resolve([])
+      : db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, auth.roleId)),
+    db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, auth.userId)),
+    db.select({ id: menus.id, parentId: menus.parentId }).from(menus),
+  ]);
+  const parentOf = new Map(tree.map((m) => [m.id, m.parentId]));
+  const held = new Set<number>();
+  for (const { id } of menuRows) {
+    for (let m: number | null | undefined = id; m != null && !held.has(m); m = parentOf.get(m)) held.add(m);
+  }
+  return { admin: false, menuIds: held, heldRoleIds: new Set(heldRows.map((r) => r.id)) };
+}
+
+/** The menu entries of `menuIds` the caller does not hold (always none for an administrator). */
+export function beyond(grants: CallerGrants, menuIds: Iterable<number>): number[] {
+  if (grants.admin) return [];
+  return [...menuIds].filter((id) => !grants.menuIds.has(id));
+}
+
+/**
+ * Of these roles, those the caller may not hand out: the admin role, or a role with a grant the
+ * caller's active role lacks. Empty for an administrator.
+ */
+export async function rolesBeyond(
+  db: Queryable,
+  grants: CallerGrants,
+  roleIds: number[],
+): Promise<{ id: number; code: string; name: string; nameEn: string }[]> {
+  if (grants.admin || roleIds.length === 0) return [];
+  const [roleRows, menuRows] = await Promise.all([
+    db
+      .select({ id: roles.id, code: roles.code, name: roles.name, nameEn: roles.nameEn })
+      .from(roles)
+      .where(inArray(roles.id, roleIds)),
+    db
+      .select({ roleId: roleMenus.roleId, menuId: roleMenus.menuId })
+      .from(roleMenus)
+      .where(inArray(roleMenus.roleId, roleIds)),
+  ]);
+  const outside = new Set(menuRows.filter((m) => !grants.menuIds.has(m.menuId)).map((m) => m.roleId));
+  return roleRows.filter((r) => r.code === ROLE_ADMIN || outside.has(r.id));
+}
