@@ -36,7 +36,13 @@ export const loginLog = pgTable(
     reason: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.ip, t.createdAt), index().on(t.createdAt), index().on(t.username, t.createdAt)],
+  (t) => [
+    index().on(t.ip, t.createdAt),
+    index().on(t.createdAt),
+    index().on(t.username, t.createdAt),
+    // A data-scoped reader sees the rows of their own actors (migration 0017).
+    index().on(t.userId, t.createdAt),
+  ],
 );
 
 export const operationLog = pgTable(
@@ -66,6 +72,8 @@ export const operationLog = pgTable(
     index().on(t.module, t.createdAt),
     index().on(t.module, t.result, t.createdAt),
     index().on(t.username, t.createdAt),
+    // A data-scoped reader sees the rows of their own actors: "self" without walking the whole log (0017).
+    index().on(t.userId, t.createdAt),
   ],
 );
 

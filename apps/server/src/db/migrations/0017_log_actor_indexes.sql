@@ -1,0 +1,2 @@
+CREATE INDEX "login_log_user_id_created_at_index" ON "login_log" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "operation_log_user_id_created_at_index" ON "operation_log" USING btree ("user_id","created_at");
