@@ -63,10 +63,13 @@ export const smsLedgerQuerySchema = z.object({
   kind: z.enum(SMS_LEDGER_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
-export const smsTopupBodySchema = z.object({ amount: money(1_000_000), note: text(200).default('') });
+export const SMS_TOPUP_MAX = 1_000_000;
+export const SMS_PRICE_MAX = 10;
+export const SMS_THRESHOLD_MAX = 1_000_000;
+export const smsTopupBodySchema = z.object({ amount: money(SMS_TOPUP_MAX), note: text(200).default('') });
 export const smsSettingsBodySchema = z.object({
-  price: z.number().min(0).max(10),
-  lowThreshold: z.number().min(0).max(1_000_000),
+  price: z.number().min(0).max(SMS_PRICE_MAX),
+  lowThreshold: z.number().min(0).max(SMS_THRESHOLD_MAX),
 });
 
 export const workplaceApi = {

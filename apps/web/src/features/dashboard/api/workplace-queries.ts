@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ContentType, contentApi, type Locale, noticesApi, workplaceApi } from '@water/contracts';
+import { type ContentType, contentApi, type Locale, noticesApi, type SmsAccount, workplaceApi } from '@water/contracts';
+import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
 import { VISITS_KEY } from './record-visit.ts';
 
@@ -54,6 +55,48 @@ export const workplaceQueries = {
       queryFn: ({ signal }) => callApi(workplaceApi.quickOperations, { signal, silent: true }),
     }),
 };
+
+const sms = [...all, 'sms'] as const;
+
+/** The SMS account drawer's reads: the account and its latest top-ups or charges. */
+export const smsQueries = {
+  all: sms,
+  account: () =>
+    queryOptions({
+      queryKey: [...sms, 'account'] as const,
+      queryFn: ({ signal }) => callApi(workplaceApi.smsAccount, { signal, silent: true }),
+    }),
+  ledger: (kind: 'topup' | 'charge') =>
+    queryOptions({
+      queryKey: [...sms, 'ledger', kind] as const,
+      queryFn: ({ signal }) => callApi(workplaceApi.smsLedger, { query: { kind, limit: 10 }, signal, silent: true }),
+    }),
+};
+
+/** After a top-up or a new price the balance figure, its warning and the drawer all read again. */
+function useSmsAccountWrite<B>(write: (body: B) => Promise<SmsAccount>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (account) => {
+      queryClient.setQueryData(smsQueries.account().queryKey, account);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: sms }),
+        queryClient.invalidateQueries({ queryKey: workplaceQueries.overview().queryKey }),
+      ]);
+    },
+  });
+}
+
+/** The drawer's forms show a failure themselves, so the calls are silent. */
+export const useSmsTopup = () =>
+  useSmsAccountWrite((body: z.input<typeof workplaceApi.smsTopup.body>) =>
+    callApi(workplaceApi.smsTopup, { body, silent: true }),
+  );
+export const useSmsSettings = () =>
+  useSmsAccountWrite((body: z.input<typeof workplaceApi.smsSettings.body>) =>
+    callApi(workplaceApi.smsSettings, { body, silent: true }),
+  );
 
 export function useSaveQuickOperations() {
   const queryClient = useQueryClient();

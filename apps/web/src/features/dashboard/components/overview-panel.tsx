@@ -1,12 +1,17 @@
-import { Card, Divider, Skeleton, Tag, Tooltip } from '@arco-design/web-react';
-import { IconCalendarClock, IconCommon, IconFile, IconMessage } from '@arco-design/web-react/icon';
+import { Button, Card, Divider, Skeleton, Tag, Tooltip } from '@arco-design/web-react';
+import { IconCalendarClock, IconCommon, IconFile, IconMessage, IconSettings } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import type { Overview } from '@water/contracts';
-import type { ReactNode } from 'react';
+import { type Overview, Permissions } from '@water/contracts';
+import { type ReactNode, useState } from 'react';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
+import { useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { workplaceQueries } from '../api/workplace-queries.ts';
 import { useWorkplaceI18n } from '../use-workplace-i18n.ts';
+import { SmsAccountDrawer } from './sms-account-drawer.tsx';
 import { WidgetState } from './widget-state.tsx';
+
+/** The drawer reads the account (outbox permission) and writes it (account permission): it needs both. */
+const SMS_ACCOUNT_PERMISSIONS = [Permissions.smsAccountWrite, Permissions.systemSmsOutbox] as const;
 
 function Figure({
   icon,
@@ -15,6 +20,7 @@ function Figure({
   unit,
   warning,
   hint,
+  action,
 }: {
   icon: ReactNode;
   label: string;
@@ -22,6 +28,7 @@ function Figure({
   unit?: string;
   warning?: string;
   hint?: string;
+  action?: ReactNode;
 }) {
   return (
     <div className={`workplace__figure${warning ? ' workplace__figure--warning' : ''}`}>
@@ -29,7 +36,10 @@ function Figure({
         {icon}
       </span>
       <dl>
-        <dt>{label}</dt>
+        <dt>
+          {label}
+          {action}
+        </dt>
         <dd>
           <Tooltip content={hint} disabled={!hint}>
             <span className="workplace__figure-value">{value}</span>
@@ -56,6 +66,8 @@ function Figures({ overview }: { overview: Overview }) {
     }).format(n);
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const { balance } = overview;
+  const canManageSms = useButtonPermission(SMS_ACCOUNT_PERMISSIONS);
+  const [smsOpen, setSmsOpen] = useState(false);
   return (
     <div className="workplace__figures">
       <Figure
@@ -64,7 +76,21 @@ function Figures({ overview }: { overview: Overview }) {
         value={money(balance.amount)}
         warning={balance.low ? t('workplace.balance.low') : undefined}
         hint={t('workplace.balance.hint', { threshold: money(balance.lowThreshold), price: money(balance.price) })}
+        action={
+          canManageSms ? (
+            <Button
+              type="text"
+              size="mini"
+              icon={<IconSettings />}
+              className="workplace__figure-action"
+              onClick={() => setSmsOpen(true)}
+            >
+              {t('workplace.sms.open')}
+            </Button>
+          ) : null
+        }
       />
+      {canManageSms ? <SmsAccountDrawer visible={smsOpen} onClose={() => setSmsOpen(false)} /> : null}
       <Figure
         icon={<IconFile />}
         label={t('workplace.pendingOrders')}

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Permissions } from '@water/contracts';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi, ok, renderWorkplace } from '../testing/render-workplace.tsx';
+import { OverviewPanel } from './overview-panel.tsx';
+
+const account = {
+  balance: 1280.5,
+  price: 0.05,
+  lowThreshold: 100,
+  ledger: [],
+};
+const topups = [
+  {
+    id: 2,
+    kind: 'topup',
+    amount: 500,
+    note: '11 月充值',
+    userName: '张伟',
+    createdAt: '2026-11-20T02:00:00.000Z',
+  },
+];
+const charges = [
+  {
+    id: 9,
+    kind: 'charge',
+    amount: -0.05,
+    note: '',
+    userName: '',
+    createdAt: '2026-11-21T02:00:00.000Z',
+    phone: '139****0004',
+    purpose: 'notice',
+  },
+];
+
+function answers(permissions: string[]) {
+  return {
+    'GET /api/v1/remote/users/role-info': ok({ name: '张伟', role: 'admin', roles: [], permissions }),
+    'GET /api/workplace/overview': ok({
+      balance: { amount: 1280.5, currency: 'CNY', low: false, lowThreshold: 100, price: 0.05 },
+      pendingOrders: 0,
+      renewalOrders: 3,
+      onlineContent: 27,
+    }),
+    'GET /api/sms/account': ok(account),
+    'GET /api/sms/ledger': (call: ApiCall) => ok(call.query.get('kind') === 'charge' ? charges : topups),
+    'POST /api/sms/topups': (call: ApiCall) => {
+      const body = call.body as { amount: number };
+      return ok({ ...account, balance: account.balance + body.amount });
+    },
+    'PUT /api/sms/account': (call: ApiCall) => ok({ ...account, ...(call.body as object) }),
+  };
+}
+
+const manager = [Permissions.smsAccountWrite, Permissions.systemSmsOutbox];
+
+async function openDrawer(permissions = manager, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  const { calls } = mockApi(answers(permissions));
+  const { user } = renderWorkplace(<OverviewPanel />, { locale });
+  await user.click(await screen.findByRole('button', { name: locale === 'zh-CN' ? '短信账户' : 'SMS account' }));
+  const drawer = await screen.findByRole('dialog', { name: locale === 'zh-CN' ? '短信账户' : 'SMS account' });
+  return { calls, user, drawer };
+}
+
+describe('SMS account drawer', () => {
+  it('shows the balance, price, threshold and recent top-ups and charges to an SMS account manager', async () => {
+    const { drawer, user } = await openDrawer();
+    expect(await within(drawer).findByText('¥1,280.50')).toBeTruthy();
+    expect(within(drawer).getByText('约可发送 25,610 条')).toBeTruthy();
+    expect(within(drawer).getByText('¥0.05')).toBeTruthy();
+    expect(within(drawer).getByText('¥100.00')).toBeTruthy();
+    expect(await within(drawer).findByText('11 月充值')).toBeTruthy();
+    expect(within(drawer).getByText('+¥500.00')).toBeTruthy();
+    await user.click(within(drawer).getByRole('tab', { name: '最近扣费' }));
+    expect(await within(drawer).findByText('139****0004')).toBeTruthy();
+    expect(within(drawer).getByText('通知公告')).toBeTruthy();
+  }, 15_000);
+
+  it('records a top-up with the amount and note it was given', async () => {
+    const { drawer, user, calls } = await openDrawer();
+    const amount = await within(drawer).findByRole('spinbutton', { name: '充值金额' });
+    await user.type(amount, '300.5');
+    await user.type(within(drawer).getByRole('textbox', { name: '备注' }), '12 月充值');
+    await user.click(within(drawer).getByRole('button', { name: '记录充值' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/sms/topups')?.body).toEqual({
+        amount: 300.5,
+        note: '12 月充值',
+      }),
+    );
+    expect(await screen.findByText('已记录充值 ¥300.50')).toBeTruthy();
+  }, 15_000);
+
+  it('refuses an amount of zero on the field, without calling the server', async () => {
+    const { drawer, user, calls } = await openDrawer();
+    await user.type(await within(drawer).findByRole('spinbutton', { name: '充值金额' }), '0');
+    await user.click(within(drawer).getByRole('button', { name: '记录充值' }));
+    expect(await within(drawer).findByText('请输入大于 0 且不超过 ¥1,000,000.00 的金额')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/sms/topups')).toBe(false);
+  }, 15_000);
+
+  it('changes the price and the warning threshold', async () => {
+    const { drawer, user, calls } = await openDrawer(manager, 'en-US');
+    const price = await within(drawer).findByRole('spinbutton', { name: 'Price per SMS' });
+    await user.clear(price);
+    await user.type(price, '0.045');
+    const threshold = within(drawer).getByRole('spinbutton', { name: 'Low-balance threshold' });
+    await user.clear(threshold);
+    await user.type(threshold, '300');
+    await user.click(within(drawer).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ price: 0.045, lowThreshold: 300 }),
+    );
+  }, 15_000);
+
+  it('offers no SMS account button without the permission', async () => {
+    mockApi(answers([]));
+    renderWorkplace(<OverviewPanel />);
+    expect(await screen.findByText('¥1,280.50')).toBeTruthy();
+    // The permissions have arrived with the name.
+    expect(await screen.findByText('欢迎回来，张伟')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '短信账户' })).toBeNull();
+  });
+
+  it('offers no button to a holder of only the outbox permission', async () => {
+    mockApi(answers([Permissions.systemSmsOutbox]));
+    renderWorkplace(<OverviewPanel />);
+    expect(await screen.findByText('¥1,280.50')).toBeTruthy();
+    // The permissions have arrived with the name.
+    expect(await screen.findByText('欢迎回来，张伟')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '短信账户' })).toBeNull();
+  });
+});
