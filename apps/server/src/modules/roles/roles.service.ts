@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MenuRow } from '../../db/schema/index.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { beyond, callerGrants } from './grants.ts';
 import { createRolesRepository } from './roles.repository.ts';
 
 type RoleInput = z.output<typeof roleInputSchema>;
@@ -103,6 +104,26 @@ export function createRolesService(app: FastifyInstance) {
     return [...out].sort((a, b) => a - b);
   }
 
+  /**
+   * Who may hand out what (grants.ts): a caller outside the admin role never edits the admin role or
+   * a role they hold, and adds only menu entries they hold themselves (taking grants away is allowed).
+   */
+  async function mayGrant(req: FastifyRequest, menuIds: number[], before?: Role) {
+    const grants = await callerGrants(req.tx ?? app.db, req);
+    if (grants.admin) return;
+    if (before?.code === ROLE_ADMIN) throw new AppError(403, 403, 'roles.grantBeyondYours');
+    if (before && grants.heldRoleIds.has(before.id)) throw new AppError(403, 403, 'roles.ownRole');
+    const had = new Set(before?.menuIds ?? []);
+    if (
+      beyond(
+        grants,
+        (await closure(req, menuIds)).filter((m) => !had.has(m)),
+      ).length > 0
+    ) {
+      throw new AppError(403, 403, 'roles.grantBeyondYours');
+    }
+  }
+
   async function saveGrants(req: FastifyRequest, id: number, input: RoleInput) {
     const departmentIds = input.dataScope === 'custom' ? [...new Set(input.departmentIds)] : [];
     if ((await repo(req).existingDepartments(departmentIds)).length !== departmentIds.length) {
@@ -153,6 +174,7 @@ export function createRolesService(app: FastifyInstance) {
     get: load,
 
     async create(req: FastifyRequest, input: RoleInput) {
+      await mayGrant(req, input.menuIds);
       if (await repo(req).byCode(input.code)) throw new AppError(409, 409, 'roles.codeTaken');
       const now = app.clock.now();
       const id = await repo(req).insert({
@@ -174,6 +196,7 @@ export function createRolesService(app: FastifyInstance) {
 
     async update(req: FastifyRequest, id: number, input: RoleInput) {
       const before = await load(req, id);
+      await mayGrant(req, input.menuIds, before);
       if (before.builtin && input.code !== before.code) throw businessError(400, 'roles.builtinCode');
       if (
         before.code === ROLE_ADMIN &&
@@ -205,6 +228,8 @@ export function createRolesService(app: FastifyInstance) {
     async remove(req: FastifyRequest, id: number, confirm: boolean) {
       const before = await load(req, id);
       if (before.builtin) throw businessError(400, 'roles.builtin');
+      const grants = await callerGrants(req.tx ?? app.db, req);
+      if (!grants.admin && grants.heldRoleIds.has(id)) throw new AppError(403, 403, 'roles.ownRole');
       const holders = await repo(req).holders(id);
       if (holders.length > 0 && !confirm) {
         const names = holders.slice(0, 5).map((u) => u.displayName || u.username);

@@ -128,6 +128,64 @@ describe('roles', () => {
   });
 });
 
+describe('role grants by a role manager outside the admin role (grants.ts)', () => {
+  /** 王明's role "user" manages roles; it holds the operators' menus, none of system administration. */
+  async function roleManager() {
+    await t.grant('user', 'system:role:write');
+    await t.grant('user', 'system:role:list');
+  }
+  const body = async (menuIds: number[]) => ({
+    code: 'shift',
+    name: '值班',
+    nameEn: 'Shift',
+    dataScope: 'self',
+    menuIds,
+  });
+
+  it('grants only what the manager holds, never edits a role they hold or the admin role; an administrator can', async () => {
+    await roleManager();
+    const held = await menuId('realTimeData');
+    const notHeld = await menuId('btn:system:user:list');
+    const refused = await call('POST', '/api/system/roles', user, await body([held, notHeld]), 'en-US');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 403,
+      msg: 'You cannot grant menus or permissions you do not hold yourself',
+      data: null,
+    });
+    expect(await t.database.db.select().from(roles).where(eq(roles.code, 'shift'))).toHaveLength(0);
+    const created = (await call('POST', '/api/system/roles', user, await body([held]))).json();
+    expect(created.code).toBe(200);
+    const id = created.data.id as number;
+    // adding a grant beyond his own: refused; taking grants away: allowed
+    expect((await call('PUT', `/api/system/roles/${id}`, user, await body([held, notHeld]))).statusCode).toBe(403);
+    expect((await call('PUT', `/api/system/roles/${id}`, user, await body([]))).json().code).toBe(200);
+    // the role he holds himself, and the admin role, are out of his reach
+    const [userRole] = await t.database.db.select().from(roles).where(eq(roles.code, 'user'));
+    const own = await call('PUT', `/api/system/roles/${userRole!.id}`, user, {
+      code: 'user',
+      name: '普通用户',
+      dataScope: 'all',
+      menuIds: [held],
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().msg).toBe('不能修改您自己持有的角色');
+    const [adminRole] = await t.database.db.select().from(roles).where(eq(roles.code, 'admin'));
+    const adminBody = { code: 'admin', name: '管理员', dataScope: 'all', menuIds: [] };
+    expect((await call('PUT', `/api/system/roles/${adminRole!.id}`, user, adminBody)).statusCode).toBe(403);
+    const [still] = await t.database.db.select().from(roles).where(eq(roles.id, userRole!.id));
+    expect(still?.dataScope).toBe('dept_and_below');
+    // an administrator grants anything
+    expect((await call('PUT', `/api/system/roles/${id}`, admin, await body([held, notHeld]))).json().code).toBe(200);
+    // once he holds the new role too, he can neither edit nor remove it
+    const [wang] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
+    await t.database.db.insert(userRoles).values({ userId: wang!.id, roleId: id });
+    expect((await call('PUT', `/api/system/roles/${id}`, user, await body([held]))).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/system/roles/${id}?confirm=true`, user)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/system/roles/${id}?confirm=true`, admin)).json().code).toBe(200);
+  });
+});
+
 describe('menus', () => {
   const flat = (tree: AdminMenu[]): AdminMenu[] => tree.flatMap((n) => [n, ...flat(n.children)]);
   const entry = async () => ({
@@ -157,12 +215,17 @@ describe('menus', () => {
       menuIds: [...role.menuIds, created.data.id],
     });
     expect(names((await call('GET', '/api/v1/roles/menusTree', admin)).json().data)).toContain('backupManager');
+    // the server menu (menuFromServer) follows too
+    const serverMenu = async () => names((await call('POST', '/api/user/menu', admin)).json().data);
+    expect(await serverMenu()).toContain('backupManager');
     const hidden = await call('PUT', `/api/system/menus/${created.data.id}`, admin, {
       ...(await entry()),
       status: 'disabled',
     });
     expect(hidden.json().data.status).toBe('disabled');
     expect(names((await call('GET', '/api/v1/roles/menusTree', admin)).json().data)).not.toContain('backupManager');
+    expect(await serverMenu()).not.toContain('backupManager');
+    expect(await serverMenu()).toContain('menuManager');
     expect((await call('DELETE', `/api/system/menus/${created.data.id}`, admin)).json().code).toBe(200);
   });
 
