@@ -111,7 +111,7 @@ if (process.env.BENCH_ROLE === 'publisher') {
   const PG_TARGET = 50_000;
   const PGLITE_TARGET = 10_000;
   const writerSettings = Object.fromEntries(
-    ['TELEMETRY_BATCH_POINTS', 'TELEMETRY_FLUSH_MS', 'TELEMETRY_QUEUE_POINTS'].flatMap((k) =>
+    ['TELEMETRY_BATCH_POINTS', 'TELEMETRY_FLUSH_MS', 'TELEMETRY_QUEUE_POINTS', 'TELEMETRY_WRITERS'].flatMap((k) =>
       process.env[k] ? [[k, process.env[k]!]] : [],
     ),
   );
@@ -174,7 +174,7 @@ if (process.env.BENCH_ROLE === 'publisher') {
       Number((await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from telemetry_points`))[0]!.n);
 
     console.log(
-      `database: ${database.kind}; broker: ${broker ?? 'embedded'}; writer: batch ${config.TELEMETRY_BATCH_POINTS} points, flush ${config.TELEMETRY_FLUSH_MS} ms, queue ${config.TELEMETRY_QUEUE_POINTS} points`,
+      `database: ${database.kind}; broker: ${broker ?? 'embedded'}; writer: batch ${config.TELEMETRY_BATCH_POINTS} points, flush ${config.TELEMETRY_FLUSH_MS} ms, queue ${config.TELEMETRY_QUEUE_POINTS} points, ${config.TELEMETRY_WRITERS ?? (database.kind === 'postgres' ? 2 : 1)} writers`,
     );
 
     const base = Date.now() - 30 * 86_400_000;

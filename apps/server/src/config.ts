@@ -98,6 +98,11 @@ export const settingsSchema = z.object({
     // 10,000 took gateway ingest on PostgreSQL from ~22k to ~50k points/s (bench:ingest).
     .default(10_000)
     .describe('Points the ingest writer commits in one transaction at most'),
+  TELEMETRY_WRITERS: int(1, 8)
+    .optional()
+    .describe(
+      'Batches the ingest writer commits at once (default 2 on PostgreSQL: one is built while the other commits; 1 on the embedded database)',
+    ),
   TELEMETRY_FLUSH_MS: int(1, 10_000)
     .default(100)
     .describe('Longest a reading waits for its batch (and an MQTT QoS 1 message for its PUBACK), in ms'),

@@ -75,6 +75,8 @@ export function createTelemetryService(app: FastifyInstance) {
     log: app.log,
     batchPoints: c.TELEMETRY_BATCH_POINTS,
     flushMs: c.TELEMETRY_FLUSH_MS,
+    // The embedded database has one connection: a second batch would only wait for it.
+    writers: c.TELEMETRY_WRITERS ?? (app.database.kind === 'postgres' ? 2 : 1),
     capacity: c.TELEMETRY_QUEUE_POINTS,
     onStatusChanges: pushStatus,
     onLatest: pushLatest,

@@ -312,6 +312,65 @@ describe('HTTP ingest', () => {
   });
 });
 
+describe('two writers', () => {
+  it('commit batches side by side: each point once, rollups complete, the newest reading latest', async () => {
+    const w = await createTestApp({ TELEMETRY_WRITERS: '2', TELEMETRY_BATCH_POINTS: '4', TELEMETRY_FLUSH_MS: '5' });
+    try {
+      const ds = [await newDevice(), await newDevice(), await newDevice()];
+      const writer = w.app.telemetry.writer;
+      let now = 0;
+      let most = 0;
+      writer.hooks.beforeStore = async () => {
+        most = Math.max(most, ++now);
+        await new Promise((r) => setTimeout(r, 5));
+        now--;
+      };
+      const n = 60;
+      // Messages of two points each, so a batch of four points holds two; the devices take turns.
+      const results = await Promise.all(
+        Array.from({ length: n }, (_, i) => {
+          const d = ds[i % ds.length]!;
+          return writer.submit(
+            {
+              source: 'http',
+              deviceCode: d.code,
+              topic: '',
+              receivedAt: TEST_START,
+              parsed: {
+                points: [
+                  { metric: 'level', ts: new Date(T0 - 600_000 + i * 1000), raw: i % 10 },
+                  { metric: 'starts', ts: new Date(T0 - 600_000 + i * 1000), raw: i },
+                ],
+                deadLetters: [],
+              },
+            },
+            { wait: true },
+          );
+        }),
+      );
+      writer.hooks.beforeStore = undefined;
+      expect(most).toBe(2);
+      expect(results.every((r) => r.accepted === 2)).toBe(true);
+      for (const [k, d] of ds.entries()) {
+        expect(await pointsOf(d.id)).toHaveLength((n / ds.length) * 2);
+        const [minute] = await w.database.db
+          .select({ n: sql<number>`sum(count)::int` })
+          .from(telemetryRollups1m)
+          .where(eq(telemetryRollups1m.deviceId, d.id));
+        expect(minute!.n).toBe((n / ds.length) * 2);
+        const [latest] = await w.database.db
+          .select({ value: telemetryLatest.value })
+          .from(telemetryLatest)
+          .where(and(eq(telemetryLatest.deviceId, d.id), eq(telemetryLatest.metric, 'starts')));
+        // The last message of device k is number n - ds.length + k.
+        expect(latest!.value).toBe(n - ds.length + k);
+      }
+    } finally {
+      await w.close();
+    }
+  });
+});
+
 describe('device status', () => {
   it('marks a silent device offline only past its timeout plus the dead band, pushes and records it', async () => {
     const d = await newDevice();

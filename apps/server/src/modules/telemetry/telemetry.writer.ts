@@ -53,6 +53,13 @@ export interface WriterOptions {
   log: FastifyBaseLogger;
   batchPoints: number;
   flushMs: number;
+  /**
+   * Batches in flight at once (1 by default). Two let the server build a batch while the database
+   * commits the other. Safe because a batch locks its devices (in id order) before it writes, and
+   * every row it writes is keyed by one of them: batches of different devices never meet, batches
+   * sharing a device take turns.
+   */
+  writers?: number;
   capacity: number;
   /** Called after a commit with the status changes it made (live pushes). */
   onStatusChanges?: (changes: StatusChange[]) => void;
@@ -109,12 +116,15 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function createBatchWriter(options: WriterOptions) {
   const { db, log, batchPoints, flushMs, capacity } = options;
+  const writers = Math.max(1, options.writers ?? 1);
   const queue: Entry[] = [];
   let queuedWeight = 0;
   let inFlightWeight = 0;
   let inFlightPoints = 0;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  const running = new Set<Promise<void>>();
+  /** Batches being written now. */
+  let writing = 0;
   let closed = false;
   let spaceWaiters: (() => void)[] = [];
   const models = new Map<number, { updatedAt: number; metrics: Map<string, MetricSpec> }>();
@@ -366,38 +376,52 @@ export function createBatchWriter(options: WriterOptions) {
     return batch;
   }
 
+  /**
+   * Whether a worker takes another batch: any waiting batch while no other is being written (group
+   * commit: what came in during the last commit goes next), only a full one while another is.
+   */
+  const more = () => queue.length > 0 && (writing === 0 || queuedWeight >= batchPoints || closed);
+
   function kick() {
     if (timer) {
       clearTimeout(timer);
       timer = undefined;
     }
-    running ??= (async () => {
+    while (running.size < writers && more()) {
+      const worker: Promise<void> = work().finally(() => {
+        running.delete(worker);
+        // Work that came in for a worker that was just leaving.
+        if (running.size === 0 && queue.length > 0) schedule();
+      });
+      running.add(worker);
+    }
+  }
+
+  async function work() {
+    while (more()) {
+      const batch = take();
+      const weight = batch.reduce((n, e) => n + e.weight, 0);
+      const points = batch.reduce((n, e) => n + e.item.parsed.points.length, 0);
+      queuedWeight -= weight;
+      inFlightWeight += weight;
+      inFlightPoints += points;
+      writing++;
       try {
-        while (queue.length > 0) {
-          const batch = take();
-          const weight = batch.reduce((n, e) => n + e.weight, 0);
-          queuedWeight -= weight;
-          inFlightWeight += weight;
-          inFlightPoints += batch.reduce((n, e) => n + e.item.parsed.points.length, 0);
-          try {
-            await writeBatch(batch);
-          } finally {
-            inFlightWeight -= weight;
-            inFlightPoints -= batch.reduce((n, e) => n + e.item.parsed.points.length, 0);
-            const waiters = spaceWaiters;
-            spaceWaiters = [];
-            for (const wake of waiters) wake();
-          }
-        }
+        await writeBatch(batch);
       } finally {
-        running = undefined;
+        writing--;
+        inFlightWeight -= weight;
+        inFlightPoints -= points;
+        const waiters = spaceWaiters;
+        spaceWaiters = [];
+        for (const wake of waiters) wake();
       }
-    })();
+    }
   }
 
   function schedule() {
     if (queuedWeight >= batchPoints || closed) kick();
-    else if (!timer && !running) {
+    else if (!timer && running.size === 0) {
       timer = setTimeout(kick, flushMs);
       timer.unref();
     }
@@ -453,9 +477,9 @@ export function createBatchWriter(options: WriterOptions) {
     async close() {
       closed = true;
       for (const wake of spaceWaiters.splice(0)) wake();
-      while (queue.length > 0 || running) {
+      while (queue.length > 0 || running.size > 0) {
         if (queue.length > 0) kick();
-        await running;
+        await Promise.all(running);
       }
     },
   };
