@@ -69,6 +69,13 @@ export interface DepartmentNode {
   status: RecordStatus;
   /** Users whose department this is (main or not). */
   members: number;
+  /**
+   * Whether the department lies within the caller's data scope. A scoped caller receives the
+   * departments of its scope and, for context, the departments above them with `inScope: false`:
+   * name and place only (members 0, leader and phone empty), shown disabled, never writable.
+   * The server always sets it; it is optional only for older clients and test fixtures.
+   */
+  inScope?: boolean | undefined;
   children: DepartmentNode[];
 }
 
@@ -83,6 +90,7 @@ export const departmentNodeSchema: z.ZodType<DepartmentNode> = z.lazy(() =>
     phone: z.string(),
     status: z.enum(RECORD_STATUSES),
     members: z.number().int(),
+    inScope: z.boolean().optional(),
     children: z.array(departmentNodeSchema),
   }),
 );
@@ -147,7 +155,8 @@ export const organizationApi = {
   enterpriseOptions: endpoint({
     method: 'GET',
     path: '/enterprises/options',
-    summary: 'Every enterprise as id and name, for pickers (any signed-in user)',
+    summary:
+      'Enterprises as id and name, for pickers (any signed-in user): those holding a department of the data scope',
     tags,
     data: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.enum(RECORD_STATUSES) })),
   }),
@@ -179,7 +188,8 @@ export const organizationApi = {
   departmentTree: endpoint({
     method: 'GET',
     path: '/departments/tree',
-    summary: 'The department tree of one enterprise, or of all (any signed-in user: pickers use it)',
+    summary:
+      'The department tree of one enterprise, or of all (any signed-in user: pickers use it), limited to the data scope and the departments above it',
     tags,
     query: z.object({
       enterpriseId: z.coerce.number().int().positive().optional(),

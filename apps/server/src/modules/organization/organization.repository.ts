@@ -1,28 +1,84 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { departmentMembers, departments, enterprises, users } from '../../db/schema/index.ts';
+import { type DataScope, unlimited } from '../../lib/data-scope.ts';
+
+/** Key of the advisory lock that serialises the tree writes of one enterprise (with its id). */
+const DEPARTMENT_TREE_LOCK = 7_305_001;
+
+/**
+ * What a caller's data scope shows of enterprises: with no limit, all of them with whole counts;
+ * otherwise the enterprises holding a department of the scope, and the caller's own, counting only
+ * the departments and users within the scope.
+ */
+export interface EnterpriseScope {
+  scope: DataScope;
+  callerId: number;
+}
+
+const idList = (ids: number[]) =>
+  ids.length === 0
+    ? sql`(null)`
+    : sql`(${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 
 /** `%x%` for ILIKE with the user's own % and _ taken literally. */
 export const containing = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 export function createOrganizationRepository(db: Queryable) {
   // Correlated subqueries name the outer table in full: drizzle writes a lone column unqualified.
-  const deptCount =
-    sql<number>`(select count(*) from ${departments} d where d.enterprise_id = "enterprises"."id")`.mapWith(Number);
-  const userCount = sql<number>`(select count(*) from ${users} u where u.enterprise_id = "enterprises"."id")`.mapWith(
-    Number,
-  );
-  const enterpriseColumns = { enterprise: enterprises, departments: deptCount, users: userCount };
+  const deptCount = (s?: EnterpriseScope) => {
+    const limit =
+      !s || unlimited(s.scope)
+        ? sql``
+        : s.scope.departments === null
+          ? sql` and false`
+          : sql` and d.id in ${idList(s.scope.departments)}`;
+    return sql<number>`(select count(*) from ${departments} d where d.enterprise_id = "enterprises"."id"${limit})`.mapWith(
+      Number,
+    );
+  };
+  const userCount = (s?: EnterpriseScope) => {
+    const limit =
+      !s || unlimited(s.scope)
+        ? sql``
+        : s.scope.userId !== null
+          ? sql` and u.id = ${s.scope.userId}`
+          : sql` and u.id in (select m.user_id from ${departmentMembers} m where m.department_id in ${idList(s.scope.departments ?? [])})`;
+    return sql<number>`(select count(*) from ${users} u where u.enterprise_id = "enterprises"."id"${limit})`.mapWith(
+      Number,
+    );
+  };
+  const enterpriseColumns = (s?: EnterpriseScope) => ({
+    enterprise: enterprises,
+    departments: deptCount(s),
+    users: userCount(s),
+  });
+  /** The enterprises a scoped caller sees (undefined: all). */
+  const visibleEnterprises = (s: EnterpriseScope): SQL | undefined => {
+    if (unlimited(s.scope)) return undefined;
+    const own = sql`${enterprises.id} = (select u.enterprise_id from ${users} u where u.id = ${s.callerId})`;
+    const held = s.scope.departments?.length
+      ? sql`${enterprises.id} in (select d.enterprise_id from ${departments} d where d.id in ${idList(s.scope.departments)})`
+      : undefined;
+    return or(own, held);
+  };
 
   return {
-    async enterprisePage(filter: {
-      page: number;
-      pageSize: number;
-      keyword?: string | undefined;
-      type?: string | undefined;
-      status?: string | undefined;
-    }) {
+    async enterprisePage(
+      filter: {
+        page: number;
+        pageSize: number;
+        keyword?: string | undefined;
+        type?: string | undefined;
+        status?: string | undefined;
+      },
+      scope: EnterpriseScope,
+    ) {
       const where = and(
+        visibleEnterprises(scope),
         filter.keyword
           ? or(
               ilike(enterprises.name, containing(filter.keyword)),
@@ -34,7 +90,7 @@ export function createOrganizationRepository(db: Queryable) {
       );
       const [total] = await db.select({ n: count() }).from(enterprises).where(where);
       const rows = await db
-        .select(enterpriseColumns)
+        .select(enterpriseColumns(scope))
         .from(enterprises)
         .where(where)
         .orderBy(asc(enterprises.id))
@@ -45,16 +101,36 @@ export function createOrganizationRepository(db: Queryable) {
 
     enterpriseById: (id: number) =>
       db
-        .select(enterpriseColumns)
+        .select(enterpriseColumns())
         .from(enterprises)
         .where(eq(enterprises.id, id))
         .then((rows) => rows[0]),
 
-    enterpriseOptions: () =>
+    enterpriseOptions: (scope: EnterpriseScope) =>
       db
         .select({ id: enterprises.id, name: enterprises.name, status: enterprises.status })
         .from(enterprises)
+        .where(visibleEnterprises(scope))
         .orderBy(asc(enterprises.id)),
+
+    /**
+     * Serialises the tree writes (add, move, remove) of one enterprise until the transaction ends:
+     * two moves checked side by side could otherwise each pass the cycle check against a tree the
+     * other is changing (A under B while B goes under A) and commit a loop.
+     */
+    lockTree: (enterpriseId: number) =>
+      db.execute(sql`select pg_advisory_xact_lock(${DEPARTMENT_TREE_LOCK}::int, ${enterpriseId}::int)`),
+
+    /** Whether a user belongs (main or not) to one of these departments. */
+    userInDepartments: (userId: number, ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve(false)
+        : db
+            .select({ userId: departmentMembers.userId })
+            .from(departmentMembers)
+            .where(and(eq(departmentMembers.userId, userId), inArray(departmentMembers.departmentId, ids)))
+            .limit(1)
+            .then((rows) => rows.length > 0),
 
     enterpriseByCreditCode: (code: string) =>
       db

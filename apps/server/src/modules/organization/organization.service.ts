@@ -9,7 +9,7 @@ import type {
 } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { dataScope } from '../../lib/data-scope.ts';
+import { type DataScope, dataScope, inDepartmentScope, unlimited } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { createOrganizationRepository } from './organization.repository.ts';
 
@@ -47,20 +47,28 @@ const toMember = (r: MemberRow): Member => ({
   joinedAt: r.member.createdAt.toISOString(),
 });
 
-/** Flat rows (ordered) into a forest; a row whose parent is not in the set becomes a root. */
-export function buildDepartmentTree(rows: DepartmentRow[]): DepartmentNode[] {
+/**
+ * Flat rows (ordered) into a forest; a row whose parent is not in the set becomes a root. A row
+ * `inScope` rejects keeps its name and place only.
+ */
+export function buildDepartmentTree(
+  rows: DepartmentRow[],
+  inScope: (id: number) => boolean = () => true,
+): DepartmentNode[] {
   const nodes = new Map<number, DepartmentNode>();
   for (const { department: d, members } of rows) {
+    const visible = inScope(d.id);
     nodes.set(d.id, {
       id: d.id,
       enterpriseId: d.enterpriseId,
       parentId: d.parentId,
       name: d.name,
       orderNum: d.orderNum,
-      leader: d.leader,
-      phone: d.phone,
+      leader: visible ? d.leader : '',
+      phone: visible ? d.phone : '',
       status: d.status as RecordStatus,
-      members,
+      members: visible ? members : 0,
+      inScope: visible,
       children: [],
     });
   }
@@ -71,6 +79,33 @@ export function buildDepartmentTree(rows: DepartmentRow[]): DepartmentNode[] {
     else roots.push(node);
   }
   return roots;
+}
+
+/**
+ * The department tree a scoped caller receives. Decision (issue #5): the departments of the data
+ * scope, plus the departments above them so that the pickers still show where they sit. Those
+ * context departments come with `inScope: false` and carry their name and place only (no member
+ * count, leader or phone); departments beside or below them outside the scope are left out
+ * entirely, so neither their names nor their sizes reach the caller. "Self only" has no department
+ * in scope: it gets the path down to the caller's own department, all of it context.
+ */
+export function scopedDepartmentRows(
+  rows: DepartmentRow[],
+  scope: DataScope,
+  ownDepartmentId: number | null,
+): { rows: DepartmentRow[]; inScope: (id: number) => boolean } {
+  if (unlimited(scope)) return { rows, inScope: () => true };
+  const inside = new Set(scope.departments ?? []);
+  const byId = new Map(rows.map((r) => [r.department.id, r]));
+  const shown = new Set<number>();
+  const anchors = scope.departments ?? (ownDepartmentId === null ? [] : [ownDepartmentId]);
+  for (const id of anchors) {
+    const row = byId.get(id);
+    if (!row) continue;
+    shown.add(id);
+    for (const a of row.department.ancestors.split(',')) if (a !== '0') shown.add(Number(a));
+  }
+  return { rows: rows.filter((r) => shown.has(r.department.id)), inScope: (id) => inside.has(id) };
 }
 
 /** PostgreSQL's unique violation: two writers raced past the check. */
@@ -84,6 +119,30 @@ export function createOrganizationService(app: FastifyInstance) {
     if (!row) throw notFound();
     return toEnterprise(row);
   }
+
+  const outOfScope = (key: 'organization.deptOutOfScope' | 'organization.rootOutOfScope') =>
+    new AppError(403, 403, key);
+
+  /** A department write needs the department within the caller's data scope. */
+  async function assertInScope(req: FastifyRequest, departmentId: number) {
+    if (!inDepartmentScope(await dataScope(app, req), departmentId)) throw outOfScope('organization.deptOutOfScope');
+  }
+
+  /** Where a department goes (a parent, or the top level) must lie within the caller's scope too. */
+  async function assertPlaceInScope(req: FastifyRequest, parentId: number | null) {
+    if (parentId !== null) return assertInScope(req, parentId);
+    if (!unlimited(await dataScope(app, req))) throw outOfScope('organization.rootOutOfScope');
+  }
+
+  /** Enterprises span departments beyond any department scope: only the unlimited scope writes them. */
+  async function assertEnterpriseWriter(req: FastifyRequest) {
+    if (!unlimited(await dataScope(app, req))) throw new AppError(403, 403, 'organization.enterpriseOutOfScope');
+  }
+
+  const enterpriseScope = async (req: FastifyRequest) => ({
+    scope: await dataScope(app, req),
+    callerId: req.auth!.userId,
+  });
 
   async function department(req: FastifyRequest, id: number): Promise<DepartmentNode> {
     const rows = await repo(req).departments();
@@ -121,16 +180,17 @@ export function createOrganizationService(app: FastifyInstance) {
       req: FastifyRequest,
       query: Parameters<ReturnType<typeof createOrganizationRepository>['enterprisePage']>[0],
     ) {
-      const { total, rows } = await repo(req).enterprisePage(query);
+      const { total, rows } = await repo(req).enterprisePage(query, await enterpriseScope(req));
       return { total, page: query.page, pageSize: query.pageSize, list: rows.map(toEnterprise) };
     },
 
-    enterpriseOptions: (req: FastifyRequest) =>
+    enterpriseOptions: async (req: FastifyRequest) =>
       repo(req)
-        .enterpriseOptions()
+        .enterpriseOptions(await enterpriseScope(req))
         .then((rows) => rows.map((r) => ({ ...r, status: r.status as RecordStatus }))),
 
     async createEnterprise(req: FastifyRequest, input: z.output<typeof enterpriseInputSchema>) {
+      await assertEnterpriseWriter(req);
       await creditCodeFree(req, input.creditCode);
       const now = app.clock.now();
       const id = await repo(req)
@@ -144,6 +204,7 @@ export function createOrganizationService(app: FastifyInstance) {
     },
 
     async updateEnterprise(req: FastifyRequest, id: number, input: z.output<typeof enterpriseInputSchema>) {
+      await assertEnterpriseWriter(req);
       const before = await enterprise(req, id);
       await creditCodeFree(req, input.creditCode, id);
       await repo(req).updateEnterprise(id, { ...input, updatedAt: app.clock.now() });
@@ -153,6 +214,7 @@ export function createOrganizationService(app: FastifyInstance) {
     },
 
     async removeEnterprise(req: FastifyRequest, id: number) {
+      await assertEnterpriseWriter(req);
       const before = await enterprise(req, id);
       if (before.departments > 0 || before.users > 0) {
         throw new AppError(409, 409, 'organization.enterpriseInUse', {
@@ -169,12 +231,20 @@ export function createOrganizationService(app: FastifyInstance) {
       req: FastifyRequest,
       query: { enterpriseId?: number | undefined; status?: RecordStatus | undefined },
     ) {
-      return buildDepartmentTree(await repo(req).departments(query));
+      const scope = await dataScope(app, req);
+      const all = await repo(req).departments(query);
+      if (unlimited(scope)) return buildDepartmentTree(all);
+      const own =
+        scope.departments === null ? ((await repo(req).userById(req.auth!.userId))?.departmentId ?? null) : null;
+      const { rows, inScope } = scopedDepartmentRows(all, scope, own);
+      return buildDepartmentTree(rows, inScope);
     },
 
     async createDepartment(req: FastifyRequest, input: z.output<typeof departmentInputSchema>) {
       if (!(await repo(req).enterpriseById(input.enterpriseId)))
         throw businessError(400, 'organization.unknownEnterprise');
+      await repo(req).lockTree(input.enterpriseId);
+      await assertPlaceInScope(req, input.parentId);
       const ancestors = await ancestorsUnder(req, input.enterpriseId, input.parentId);
       await nameFree(req, input.enterpriseId, input.parentId, input.name);
       const now = app.clock.now();
@@ -185,10 +255,17 @@ export function createOrganizationService(app: FastifyInstance) {
     },
 
     async updateDepartment(req: FastifyRequest, id: number, input: z.output<typeof departmentInputSchema>) {
+      const found = await repo(req).departmentById(id);
+      if (!found) throw notFound();
+      // A department never changes enterprise, so the lock's key is known before it is taken;
+      // everything else is read again under it.
+      await repo(req).lockTree(found.enterpriseId);
       const current = await repo(req).departmentById(id);
       if (!current) throw notFound();
+      await assertInScope(req, id);
       const before = await department(req, id);
       if (input.enterpriseId !== current.enterpriseId) throw businessError(400, 'organization.enterpriseFixed');
+      if (input.parentId !== current.parentId) await assertPlaceInScope(req, input.parentId);
       if (input.parentId !== null) {
         const parent = await repo(req).departmentById(input.parentId);
         // Under itself, or under anything whose path passes through it.
@@ -217,6 +294,10 @@ export function createOrganizationService(app: FastifyInstance) {
     },
 
     async removeDepartment(req: FastifyRequest, id: number) {
+      const found = await repo(req).departmentById(id);
+      if (!found) throw notFound();
+      await repo(req).lockTree(found.enterpriseId);
+      await assertInScope(req, id);
       const before = await department(req, id);
       const children = await repo(req).childCount(id);
       if (children > 0) throw new AppError(409, 409, 'organization.deptHasChildren', { n: children });
@@ -261,6 +342,12 @@ export function createOrganizationService(app: FastifyInstance) {
       if (!user) throw businessError(400, 'organization.unknownUser');
       const dept = await r.departmentById(input.departmentId);
       if (!dept) throw businessError(400, 'organization.unknownDepartment');
+      await assertInScope(req, dept.id);
+      // Putting someone from elsewhere into one's own department would bring them into one's scope.
+      const scope = await dataScope(app, req);
+      if (!unlimited(scope) && !(await r.userInDepartments(input.userId, scope.departments ?? []))) {
+        throw new AppError(403, 403, 'organization.userOutOfScope');
+      }
       const before = await r.member(input.departmentId, input.userId);
       const memberships = await r.membershipsOf(input.userId);
       // A user's first department is their main one, whatever was asked.
@@ -283,6 +370,7 @@ export function createOrganizationService(app: FastifyInstance) {
       const r = repo(req);
       const before = await r.member(departmentId, userId);
       if (!before) throw notFound();
+      await assertInScope(req, departmentId);
       await r.removeMember(departmentId, userId);
       if (before.member.isMain) {
         const [next] = await r.membershipsOf(userId);

@@ -1,7 +1,7 @@
 import { creditCodeCheckChar, type DepartmentNode } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { departments, operationLog, roles, users } from '../../db/schema/index.ts';
+import { departmentMembers, departments, operationLog, roleDepartments, roles, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
@@ -49,7 +49,8 @@ function find(tree: DepartmentNode[], name: string): DepartmentNode | undefined 
   }
   return undefined;
 }
-const tree = async () => (await call('GET', '/api/departments/tree', user)).json().data as DepartmentNode[];
+const tree = async (token = admin) =>
+  (await call('GET', '/api/departments/tree', token)).json().data as DepartmentNode[];
 
 describe('enterprises', () => {
   it('adds, lists, edits and removes an enterprise, each write logged', async () => {
@@ -246,5 +247,191 @@ describe('department members', () => {
     expect((await call('PUT', '/api/members', admin, { userId: 1, departmentId: 99999 })).statusCode).toBe(400);
     expect((await call('PUT', '/api/members', user, { userId: 1, departmentId: station.id })).statusCode).toBe(403);
     expect((await call('GET', '/api/members', user)).statusCode).toBe(403);
+  });
+});
+
+describe('data scope', () => {
+  const setScope = (dataScope: string) => t.database.db.update(roles).set({ dataScope }).where(eq(roles.code, 'user'));
+  async function chooseDepartments(...names: string[]) {
+    await setScope('custom');
+    const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'user'));
+    const forest = await tree();
+    await t.database.db
+      .insert(roleDepartments)
+      .values(names.map((name) => ({ roleId: role!.id, departmentId: find(forest, name)!.id })));
+  }
+  /** The tree as [name, inScope, members, leader] rows, depth-first. */
+  const outline = (forest: DepartmentNode[]): [string, boolean | undefined, number, string][] =>
+    forest.flatMap((n) => [[n.name, n.inScope, n.members, n.leader] as const, ...outline(n.children)]) as [
+      string,
+      boolean | undefined,
+      number,
+      string,
+    ][];
+  const userId = async (username: string) =>
+    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+
+  it('the tree of a scoped caller: its departments, and the ones above them for context, names only', async () => {
+    // user role: own department and below; 王明 is in 泵站运维班 (a leaf under 排水管理部)
+    expect(outline(await tree(user))).toEqual([
+      ['排水管理部', false, 0, ''],
+      ['泵站运维班', true, 1, ''],
+    ]);
+    await setScope('self');
+    expect(outline(await tree(user))).toEqual([
+      ['排水管理部', false, 0, ''],
+      ['泵站运维班', false, 0, ''],
+    ]);
+    await chooseDepartments('调度中心', '管网巡检班');
+    expect(outline(await tree(user))).toEqual([
+      ['调度中心', true, 1, '张伟'],
+      ['排水管理部', false, 0, ''],
+      ['管网巡检班', true, 0, ''],
+    ]);
+    // the unlimited administrator: everything, in scope
+    const all = outline(await tree(admin));
+    expect(all).toHaveLength(10);
+    expect(all.every(([, inScope]) => inScope === true)).toBe(true);
+    expect(all).toContainEqual(['排水管理部', true, 0, '刘洋']);
+  });
+
+  it('enterprises: a scoped caller sees those holding its departments, counted within its scope', async () => {
+    const other = (await call('POST', '/api/enterprises', admin, contractor)).json().data;
+    await call('POST', '/api/departments', admin, { enterpriseId: other.id, parentId: null, name: '项目部' });
+    await t.grant('user', 'system:enterprise:list');
+    const names = (list: { name: string }[]) => list.map((e) => e.name);
+    expect(names((await call('GET', '/api/enterprises/options', admin)).json().data)).toHaveLength(2);
+    expect(names((await call('GET', '/api/enterprises/options', user)).json().data)).toEqual([
+      '岚川市水务集团有限公司',
+    ]);
+    const [owner] = (await call('GET', '/api/enterprises', user)).json().data.list;
+    expect(owner).toMatchObject({ name: '岚川市水务集团有限公司', departments: 1, users: 1 });
+    const [whole] = (await call('GET', '/api/enterprises', admin)).json().data.list;
+    expect(whole.departments).toBe(10);
+    expect(whole.users).toBe(4);
+    // chosen departments: the contractor's 项目部 brings the contractor in
+    await chooseDepartments('项目部');
+    const listed = (await call('GET', '/api/enterprises', user)).json().data.list;
+    expect(
+      listed.map((e: { name: string; departments: number; users: number }) => [e.name, e.departments, e.users]),
+    ).toEqual([
+      ['岚川市水务集团有限公司', 0, 0],
+      [contractor.name, 1, 0],
+    ]);
+    // enterprises span departments beyond any department scope: only "all" writes them
+    await t.grant('user', 'system:enterprise:write');
+    const refused = await call('PUT', `/api/enterprises/${other.id}`, user, contractor, 'en-US');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 403, msg: expect.stringContaining('data scope "all"'), data: null });
+    expect((await call('POST', '/api/enterprises', user, { ...contractor, name: 'x' })).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/enterprises/${other.id}`, user)).statusCode).toBe(403);
+  });
+
+  it('department writes stay within the scope: add, edit, move and remove', async () => {
+    await t.grant('user', 'system:dept:write');
+    const forest = await tree();
+    const station = find(forest, '泵站运维班')!;
+    const patrol = find(forest, '管网巡检班')!;
+    const dispatch = find(forest, '调度中心')!;
+    const enterpriseId = station.enterpriseId;
+    const add = (parentId: number | null, name: string, lang?: string) =>
+      call('POST', '/api/departments', user, { enterpriseId, parentId, name }, lang);
+    const x = (await add(station.id, '一号泵站')).json().data;
+    const y = (await add(station.id, '二号泵站')).json().data;
+    expect([x.parentId, y.parentId]).toEqual([station.id, station.id]);
+    const outside = await add(dispatch.id, '夜班');
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toMatchObject({ code: 403, msg: '该部门不在您的数据权限范围内，不能修改它或它的成员' });
+    expect((await add(dispatch.id, '夜班', 'en-US')).json().msg).toBe(
+      'This department is outside your data scope: you cannot change it or its members',
+    );
+    expect((await add(null, '顶层', 'en-US')).json()).toMatchObject({
+      code: 403,
+      msg: expect.stringContaining('top level'),
+    });
+    const edit = (d: DepartmentNode | { id: number; name: string }, parentId: number | null, name = d.name) =>
+      call('PUT', `/api/departments/${d.id}`, user, { enterpriseId, parentId, name });
+    // its own department may be renamed where it stands, its parent outside the scope notwithstanding
+    const drainage = find(forest, '排水管理部')!;
+    expect((await edit(station, drainage.id, '泵站运行班')).statusCode).toBe(200);
+    // moves within the scope go; out of it, or of a department outside it, are refused
+    expect((await edit(y, x.id)).json().data.parentId).toBe(x.id);
+    expect((await edit(x, patrol.id)).statusCode).toBe(403);
+    expect((await edit(patrol, station.id)).statusCode).toBe(403);
+    expect((await edit(dispatch, null, '调度')).statusCode).toBe(403);
+    // removal: outside refused before anything is said about its members
+    expect((await call('DELETE', `/api/departments/${dispatch.id}`, user)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/departments/${y.id}`, user)).json().code).toBe(200);
+    const [row] = await t.database.db.select().from(departments).where(eq(departments.id, dispatch.id));
+    expect(row?.name).toBe('调度中心');
+    // a self-only scope writes no department at all
+    await setScope('self');
+    expect((await edit(x, station.id, '改名')).statusCode).toBe(403);
+  });
+
+  it('member writes stay within the scope: the department and the user must both be in it', async () => {
+    await t.grant('user', 'system:member:write');
+    const forest = await tree();
+    const station = find(forest, '泵站运维班')!;
+    const dispatch = find(forest, '调度中心')!;
+    const wang = await userId('user');
+    const zhang = await userId('13800000001');
+    const child = (
+      await call('POST', '/api/departments', admin, {
+        enterpriseId: station.enterpriseId,
+        parentId: station.id,
+        name: '一号泵站',
+      })
+    ).json().data;
+    const save = (uid: number, departmentId: number, lang?: string) =>
+      call('PUT', '/api/members', user, { userId: uid, departmentId, position: '值班' }, lang);
+    expect((await save(wang, child.id)).json().data).toMatchObject({ departmentName: '一号泵站', isMain: false });
+    expect((await save(wang, dispatch.id)).statusCode).toBe(403);
+    const stranger = await save(zhang, station.id, 'en-US');
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().msg).toBe('This user is outside your data scope');
+    expect((await call('DELETE', `/api/members/${dispatch.id}/${zhang}`, user)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/members/${child.id}/${wang}`, user)).json().code).toBe(200);
+    const memberships = await t.database.db
+      .select({ departmentId: departmentMembers.departmentId })
+      .from(departmentMembers)
+      .where(eq(departmentMembers.userId, zhang));
+    expect(memberships.map((m) => m.departmentId)).toEqual([dispatch.id]);
+  });
+
+  it('chosen departments: the member list holds the members of those departments only', async () => {
+    await t.grant('user', 'system:member:list');
+    await chooseDepartments('调度中心');
+    const names = async () =>
+      (await call('GET', '/api/members?pageSize=100', user))
+        .json()
+        .data.list.map((m: { username: string }) => m.username);
+    expect(await names()).toEqual(['13800000001']);
+    await chooseDepartments('供水管理部');
+    expect((await names()).sort()).toEqual(['13800000001', '13800000002']);
+    const station = find(await tree(), '泵站运维班')!;
+    expect((await call('GET', `/api/members?departmentId=${station.id}`, user)).json().data.total).toBe(0);
+  });
+});
+
+describe('concurrent moves', () => {
+  it('A under B while B goes under A: the tree lock lets one through and the other sees the loop', async () => {
+    const forest = await tree();
+    const enterpriseId = forest[0]!.enterpriseId;
+    const add = async (name: string) =>
+      (await call('POST', '/api/departments', admin, { enterpriseId, parentId: null, name })).json().data;
+    for (let round = 0; round < 3; round++) {
+      const a = await add(`甲${round}`);
+      const b = await add(`乙${round}`);
+      const [first, second] = await Promise.all([
+        call('PUT', `/api/departments/${a.id}`, admin, { enterpriseId, parentId: b.id, name: a.name }, 'en-US'),
+        call('PUT', `/api/departments/${b.id}`, admin, { enterpriseId, parentId: a.id, name: b.name }, 'en-US'),
+      ]);
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+      const loser = first.statusCode === 400 ? first : second;
+      expect(loser.json().msg).toContain('under itself');
+      const rows = await t.database.db.select().from(departments);
+      for (const d of rows) expect(d.ancestors.split(',')).not.toContain(String(d.id));
+    }
   });
 });
