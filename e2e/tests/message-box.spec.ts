@@ -32,7 +32,8 @@ test.describe('the message box', () => {
     const adminContext = await browser.newContext(clientAddress('message-box-admin'));
     try {
       const admin = await adminContext.newPage();
-      const title = `停水通知 ${Date.now()}`;
+      // Unique within the run, and reads like a real notice in the screenshots that show it later.
+      const title = `城东片区计划停水通知 第${(Date.now() % 900) + 100}号`;
       await signIn(admin, ADMIN, NOTICES);
       await admin.getByRole('button', { name: '新建通知' }).click();
       const drawer = admin.locator('.notice-drawer');
@@ -87,23 +88,35 @@ test.describe('the message box', () => {
     }
   });
 
-  for (const locale of ['zh-CN', 'en-US'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`screenshot, ${locale}, ${theme}`, async ({ page, request }) => {
-        await publishNoticeToUsers(request, locale === 'zh-CN' ? '供水管网夜间巡检安排' : 'Night patrol of the mains', {
-          level: 1,
-        });
-        await page.setViewportSize({ width: 1440, height: 900 });
-        await page.goto('/#/login');
-        await page.evaluate((value) => localStorage.setItem('arco-locale', value), locale);
-        await presetSettings(page, { theme, tabBar: true });
-        await signIn(page, USER, '/dashboard/workplace');
-        await bell(page).click();
-        await page.getByRole('tab', { name: /^(通知|Notice)/ }).click();
-        await expect(page.locator('.message-box__item').first()).toBeVisible();
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: path.join(shots, `message-box-${locale}-${theme}.png`) });
+  test.describe('screenshots', () => {
+    // Published once for the four pictures: each shows the same box, without repeats, every notice
+    // worded in one language.
+    test.beforeAll(async ({ request }) => {
+      await publishNoticeToUsers(request, '供水管网夜间巡检安排', {
+        level: 1,
+        contentHtml: '<p>本周三 22:00 起，各班组按片区开展供水管网夜间巡检。</p>',
       });
+      await publishNoticeToUsers(request, 'Night patrol of the mains', {
+        level: 1,
+        contentHtml: '<p>From 22:00 on Wednesday, each crew patrols the mains of its district.</p>',
+      });
+    });
+
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        test(`screenshot, ${locale}, ${theme}`, async ({ page }) => {
+          await page.setViewportSize({ width: 1440, height: 900 });
+          await page.goto('/#/login');
+          await page.evaluate((value) => localStorage.setItem('arco-locale', value), locale);
+          await presetSettings(page, { theme, tabBar: true });
+          await signIn(page, USER, '/dashboard/workplace');
+          await bell(page).click();
+          await page.getByRole('tab', { name: /^(通知|Notice)/ }).click();
+          await expect(page.locator('.message-box__item').first()).toBeVisible();
+          await page.waitForTimeout(400);
+          await page.screenshot({ path: path.join(shots, `message-box-${locale}-${theme}.png`) });
+        });
+      }
     }
-  }
+  });
 });

@@ -9,7 +9,7 @@ const workplace = (page: Page) => page.locator('.page-host[data-page="Workplace"
 
 test.describe('the Workplace', () => {
   test('renders every widget from the seeded data, signed in as user', async ({ page, request }) => {
-    const title = `工作台公告 ${Date.now()}`;
+    const title = `管网巡检加密通知 第${(Date.now() % 900) + 100}号`;
     await publishNoticeToUsers(request, title, { contentHtml: '<p>管网巡检<strong>加密</strong>一周。</p>' });
     await page.setViewportSize({ width: 1440, height: 1000 });
     await signIn(page, USER, '/dashboard/workplace');
