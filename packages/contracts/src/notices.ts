@@ -23,7 +23,10 @@ export const noticeInputSchema = z.object({
   contentHtml: z.string().max(NOTICE_CONTENT_MAX, { error: 'validation.tooLong' }),
   level: z.union([z.literal(0), z.literal(1), z.literal(3)]).default(0),
   audience: audienceSchema,
-  sms: z.boolean().default(false).describe('publishing also sends each recipient with a phone an SMS, charged per SMS'),
+  sms: z
+    .boolean()
+    .optional()
+    .describe('publishing also sends each recipient with a phone an SMS, charged per SMS; absent is false'),
 });
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 

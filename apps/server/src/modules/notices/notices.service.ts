@@ -191,7 +191,7 @@ export function createNoticesService(app: FastifyInstance) {
         contentHtml: sanitizeRichText(input.contentHtml),
         level: input.level,
         audience: input.audience,
-        sms: input.sms,
+        sms: input.sms ?? false,
         authorId: req.auth!.userId,
         createdAt: now,
         updatedAt: now,
@@ -209,7 +209,7 @@ export function createNoticesService(app: FastifyInstance) {
         contentHtml: sanitizeRichText(input.contentHtml),
         level: input.level,
         audience: input.audience,
-        sms: input.sms,
+        sms: input.sms ?? false,
         updatedAt: app.clock.now(),
       });
       const after = await load(req, id);

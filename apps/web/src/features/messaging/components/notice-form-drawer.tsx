@@ -30,6 +30,7 @@ interface Values {
   roleCodes: string[];
   departmentIds: number[];
   contentHtml: string;
+  sms: boolean;
 }
 
 const fields = noticeInputSchema.shape;
@@ -140,7 +141,9 @@ export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarg
 }
 
 function initialValues(notice: Notice | null): Values {
-  if (!notice) return { title: '', level: 0, audienceType: 'all', roleCodes: [], departmentIds: [], contentHtml: '' };
+  if (!notice) {
+    return { title: '', level: 0, audienceType: 'all', roleCodes: [], departmentIds: [], contentHtml: '', sms: false };
+  }
   return {
     title: notice.title,
     level: notice.level,
@@ -148,6 +151,7 @@ function initialValues(notice: Notice | null): Values {
     roleCodes: notice.audience.type === 'roles' ? notice.audience.codes : [],
     departmentIds: notice.audience.type === 'departments' ? notice.audience.ids : [],
     contentHtml: notice.contentHtml,
+    sms: notice.sms ?? false,
   };
 }
 
@@ -182,6 +186,8 @@ function NoticeForm({
       contentHtml: values.contentHtml ?? '',
       level: values.level,
       audience,
+      // Absent is false: a console-only notice is sent as it was before SMS existed.
+      ...(values.sms ? { sms: true } : {}),
     });
     if (!parsed.success) {
       setFailure(tv(parsed.error.issues[0]?.message ?? ''));
@@ -261,6 +267,9 @@ function NoticeForm({
             </Form.Item>
           ) : null
         }
+      </Form.Item>
+      <Form.Item field="sms" triggerPropName="checked" extra={t('messaging.notices.field.smsHelp')}>
+        <Checkbox>{t('messaging.notices.field.sms')}</Checkbox>
       </Form.Item>
       <Form.Item
         label={t('messaging.notices.field.content')}

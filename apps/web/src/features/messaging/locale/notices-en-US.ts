@@ -36,6 +36,9 @@ export const noticesEnUS = {
   'messaging.notices.field.departmentsPlaceholder': 'Choose departments',
   'messaging.notices.field.departmentsRequired': 'Choose at least one department',
   'messaging.notices.field.attachments': 'Attachments',
+  'messaging.notices.field.sms': 'Also send by SMS (charged per recipient)',
+  'messaging.notices.field.smsHelp':
+    'On publishing, each recipient with a phone gets one SMS (the notice title), charged at the SMS account’s price; when the balance runs out the SMS are not sent, the notice still arrives in the console.',
   'messaging.notices.attachments.saveFirst': 'Save the draft first, then add files',
   'messaging.notices.attachments.add': 'Add a file',
   'messaging.notices.attachments.help': 'PDF, Word, Excel or pictures, up to 10 MB each, at most 10',

@@ -36,6 +36,9 @@ export const noticesZhCN = {
   'messaging.notices.field.departmentsPlaceholder': '选择部门',
   'messaging.notices.field.departmentsRequired': '请至少选择一个部门',
   'messaging.notices.field.attachments': '附件',
+  'messaging.notices.field.sms': '同时发送短信（按接收人计费）',
+  'messaging.notices.field.smsHelp':
+    '发布时，受众中有手机号的每位用户收到一条短信（通知标题），每条按短信账户单价扣费；余额不足时短信不发出，站内通知照常送达。',
   'messaging.notices.attachments.saveFirst': '先保存草稿，再添加附件',
   'messaging.notices.attachments.add': '添加附件',
   'messaging.notices.attachments.help': 'PDF、Word、Excel 或图片，每个不超过 10 MB，最多 10 个',
