@@ -11,10 +11,18 @@ import {
   TreeSelect,
 } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ManagedUser, RECORD_STATUSES, type UserInput, userInputSchema } from '@water/contracts';
+import {
+  ALL_PERMISSIONS,
+  type ManagedUser,
+  RECORD_STATUSES,
+  ROLE_ADMIN,
+  type UserInput,
+  userInputSchema,
+} from '@water/contracts';
 import { useState } from 'react';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { roleQueries, userQueries, useSaveUser } from '../api/users-queries.ts';
 import { type UsersI18n, useUsersI18n } from '../use-users-i18n.ts';
 import { toTreeData } from './department-tree-data.ts';
@@ -138,11 +146,14 @@ function UserForm({
   const [failure, setFailure] = useState<string | null>(null);
   const roles = useQuery(roleQueries.options(locale));
   const departments = useQuery(userQueries.departments(locale));
+  // Only the admin role hands out the admin role (the server refuses anyone else, modules/roles/grants.ts).
+  const admin = useButtonPermission([ALL_PERMISSIONS]);
+  const offered = (roles.data ?? []).filter((r) => admin || r.code !== ROLE_ADMIN);
   // A role the picker no longer offers (disabled since) keeps its name on the user being edited.
   const roleOptions = [
-    ...(roles.data ?? []).map((r) => ({ label: r.name, value: r.code })),
+    ...offered.map((r) => ({ label: r.name, value: r.code })),
     ...(user?.roles ?? [])
-      .filter((held) => !(roles.data ?? []).some((r) => r.code === held.code))
+      .filter((held) => !offered.some((r) => r.code === held.code))
       .map((r) => ({ label: r.name, value: r.code })),
   ];
 

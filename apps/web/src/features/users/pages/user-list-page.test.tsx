@@ -70,6 +70,8 @@ describe('UserListPage', () => {
     await user.type(within(drawer).getByRole('textbox', { name: '手机号' }), '13712345678');
     await user.click(within(drawer).getByRole('combobox', { name: '角色' }));
     // A multiple select's option reacts on its label, beside the checkbox.
+    // an administrator is offered the admin role too
+    expect(screen.getByRole('option', { name: '管理员' })).toBeTruthy();
     await user.click(within(await screen.findByRole('option', { name: '普通用户' })).getByText('普通用户'));
     await user.click(within(drawer).getByRole('button', { name: '保存' }));
 
@@ -124,6 +126,17 @@ describe('UserListPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'disabled' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
+
+  it('offers the admin role only to an administrator', async () => {
+    mockApi({ ...reads, 'GET /api/system/users': page([]) });
+    const { user } = renderPage(<UserListPage />, { permissions: ['system:user:list', 'system:user:write'] });
+
+    await user.click(await screen.findByRole('button', { name: '新增用户' }));
+    const drawer = await screen.findByRole('dialog', { name: '新增用户' });
+    await user.click(within(drawer).getByRole('combobox', { name: '角色' }));
+    expect(await screen.findByRole('option', { name: '普通用户' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: '管理员' })).toBeNull();
+  }, 15_000);
 
   it('shows a reader no write action', async () => {
     mockApi({ ...reads, 'GET /api/system/users': page([managed(1, '13800000001', '张伟')]) });
