@@ -20,7 +20,8 @@ import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+// WEB_DIST: a build elsewhere (as the server takes it), e.g. one made with `vite build --outDir`.
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const indexFile = path.join(dist, 'index.html');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!existsSync(indexFile) || !existsSync(manifestFile)) {

@@ -1,16 +1,18 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   applyDocumentSettings,
   DEFAULT_SETTINGS,
+  PALETTE_STORAGE_KEY,
   readStoredSettings,
   SETTINGS_STORAGE_KEY,
   sanitizeSettings,
   settingsForCopy,
   settingsStore,
   startSettings,
-  themePalette,
   updateSettings,
 } from './settings-store.ts';
+import { themePalette } from './theme-palette.ts';
 
 describe('settings store', () => {
   beforeEach(() => {
@@ -66,12 +68,35 @@ describe('settings store', () => {
     expect(document.body.style.filter).toBe('');
   });
 
-  it('derives the whole palette from the theme colour', () => {
+  it("derives the whole palette from the theme colour, keeps it, and goes back to Arco's own for the default", async () => {
+    localStorage.removeItem(PALETTE_STORAGE_KEY);
     updateSettings({ themeColor: '#00B42A' });
     const palette = themePalette('#00B42A', false);
     expect(palette).toHaveLength(10);
-    expect(document.body.style.getPropertyValue('--arcoblue-6')).toBe(palette[5]);
     expect(palette[5]).toBe('0,180,42');
+    await waitFor(() => expect(document.body.style.getPropertyValue('--arcoblue-6')).toBe(palette[5]));
+    expect(JSON.parse(localStorage.getItem(PALETTE_STORAGE_KEY) ?? '{}')).toEqual({
+      color: '#00B42A',
+      dark: false,
+      shades: palette,
+    });
+    updateSettings({ themeColor: DEFAULT_SETTINGS.themeColor });
+    expect(document.body.style.getPropertyValue('--arcoblue-6')).toBe('');
+    // A kept palette is painted at once, before any code is loaded.
+    updateSettings({ themeColor: '#00B42A' });
+    expect(document.body.style.getPropertyValue('--arcoblue-6')).toBe(palette[5]);
+  });
+
+  it('ignores a kept palette that was tampered with', async () => {
+    localStorage.setItem(
+      PALETTE_STORAGE_KEY,
+      JSON.stringify({ color: '#F53F3F', dark: false, shades: Array(10).fill('url(x)') }),
+    );
+    updateSettings({ themeColor: '#F53F3F' });
+    expect(document.body.style.getPropertyValue('--arcoblue-6')).not.toContain('url');
+    await waitFor(() =>
+      expect(document.body.style.getPropertyValue('--arcoblue-6')).toBe(themePalette('#F53F3F', false)[5]),
+    );
   });
 
   it('puts the dark theme on the body', () => {
