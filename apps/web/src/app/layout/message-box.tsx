@@ -177,6 +177,8 @@ export function MessageBell() {
       popupVisible={visible}
       onVisibleChange={setVisible}
       className="message-box__popover"
+      // Arco's Popover caps its popup at 350 px; the box is 380 px (tags and long titles fit).
+      style={{ maxWidth: 'none' }}
       unmountOnExit
       content={visible ? <MessageBox unread={unread} onNavigate={() => setVisible(false)} /> : <Spin />}
     >
