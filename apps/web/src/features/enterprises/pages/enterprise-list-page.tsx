@@ -27,6 +27,8 @@ import '../organization.css';
 const LIST = [Permissions.systemEnterpriseList] as const;
 const WRITE = [Permissions.systemEnterpriseWrite] as const;
 const PAGE_SIZE = 10;
+/** The address column takes what is left, never less than this. */
+const ADDRESS_MIN = 180;
 
 /** Enterprises: the utility and its contractors and suppliers. The server guards both reads and writes. */
 export function EnterpriseListPage() {
@@ -184,7 +186,8 @@ function EnterpriseManager() {
         loading={items.isFetching}
         noDataElement={<Empty description={t(filtered ? 'org.enterprise.emptyFiltered' : 'org.enterprise.empty')} />}
         tableLayoutFixed
-        scroll={{ x: writer ? 1220 : 1100 }}
+        // Every column at its width and the address at least ADDRESS_MIN: none slips under the fixed actions.
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), ADDRESS_MIN) }}
         pagination={{
           current: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,

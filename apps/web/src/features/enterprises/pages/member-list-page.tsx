@@ -184,7 +184,8 @@ function MemberManager() {
         loading={members.isFetching}
         noDataElement={<Empty description={t(query.keyword ? 'org.member.emptyFiltered' : 'org.member.empty')} />}
         tableLayoutFixed
-        scroll={{ x: writer ? 1000 : 880 }}
+        // Every column at its width (they are wider in English): none slips under the fixed actions.
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
         pagination={{
           current: query.page,
           pageSize: query.pageSize,

@@ -326,12 +326,12 @@ function MenuForm({
             <Input placeholder={t('sys.menu.field.externalLinkPlaceholder')} maxLength={300} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col span={5}>
           <Form.Item label={t('sys.menu.field.requiresAuth')} field="requiresAuth" triggerPropName="checked">
             <Switch aria-label={t('sys.menu.field.requiresAuth')} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col span={5}>
           <Form.Item label={t('sys.menu.field.hidden')} field="hidden" triggerPropName="checked">
             <Switch aria-label={t('sys.menu.field.hidden')} />
           </Form.Item>
@@ -341,7 +341,8 @@ function MenuForm({
             <Switch aria-label={t('sys.menu.field.ignoreCache')} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        {/* Wide enough for both status buttons on one line, in either language. */}
+        <Col span={8}>
           <Form.Item label={t('sys.menu.field.status')} field="status">
             <Radio.Group type="button" aria-label={t('sys.menu.field.status')}>
               {RECORD_STATUSES.map((value) => (

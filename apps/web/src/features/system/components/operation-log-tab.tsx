@@ -104,7 +104,8 @@ export function OperationLogTab() {
     {
       title: t('sys.log.col.action'),
       dataIndex: 'action',
-      width: 100,
+      // "设置保留期", "Set retention" on one line.
+      width: locale === 'zh-CN' ? 110 : 130,
       render: (_, row) => <span title={row.action}>{actionText(row.action, t)}</span>,
     },
     {
@@ -138,7 +139,7 @@ export function OperationLogTab() {
         <span className="sys-number">{t('sys.log.duration', { ms: row.durationMs.toLocaleString(locale) })}</span>
       ),
     },
-    { title: t('sys.log.col.ip'), dataIndex: 'ip', width: 120, ellipsis: true },
+    { title: t('sys.log.col.ip'), dataIndex: 'ip', width: 140, ellipsis: true },
   ];
 
   let table: React.ReactNode;

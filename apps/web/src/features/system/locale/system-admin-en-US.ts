@@ -56,7 +56,7 @@ export const systemAdminEnUS: Record<keyof typeof systemAdminZhCN, string> = {
   'sys.menu.field.name': 'Route name',
   'sys.menu.field.namePlaceholder': 'e.g. backupManager, unique',
   'sys.menu.field.path': 'Path',
-  'sys.menu.field.pathPlaceholder': 'e.g. backupManager; top-level directories start with /',
+  'sys.menu.field.pathPlaceholder': 'e.g. backupManager (top level: /backup)',
   'sys.menu.field.locale': 'Locale key',
   'sys.menu.field.localePlaceholder': 'e.g. menu.backupManager',
   'sys.menu.field.titleZh': 'Chinese title',

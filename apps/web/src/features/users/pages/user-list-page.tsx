@@ -237,7 +237,8 @@ export function UserListPage() {
         loading={users.isFetching}
         noDataElement={<Empty description={t(filtered ? 'users.emptyFiltered' : 'users.empty')} />}
         tableLayoutFixed
-        scroll={{ x: writer ? 1200 : 1000 }}
+        // Every column at its width (the actions are wider in English): none slips under the fixed actions.
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
         pagination={{
           current: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
