@@ -36,10 +36,7 @@ function Figure({
         {icon}
       </span>
       <dl>
-        <dt>
-          {label}
-          {action}
-        </dt>
+        <dt>{label}</dt>
         <dd>
           <Tooltip content={hint} disabled={!hint}>
             <span className="workplace__figure-value">{value}</span>
@@ -51,6 +48,7 @@ function Figure({
             </Tag>
           ) : null}
         </dd>
+        {action ? <dd className="workplace__figure-action">{action}</dd> : null}
       </dl>
     </div>
   );
@@ -78,13 +76,7 @@ function Figures({ overview }: { overview: Overview }) {
         hint={t('workplace.balance.hint', { threshold: money(balance.lowThreshold), price: money(balance.price) })}
         action={
           canManageSms ? (
-            <Button
-              type="text"
-              size="mini"
-              icon={<IconSettings />}
-              className="workplace__figure-action"
-              onClick={() => setSmsOpen(true)}
-            >
+            <Button type="text" size="mini" icon={<IconSettings />} onClick={() => setSmsOpen(true)}>
               {t('workplace.sms.open')}
             </Button>
           ) : null

@@ -57,7 +57,7 @@ const manager = [Permissions.smsAccountWrite, Permissions.systemSmsOutbox];
 async function openDrawer(permissions = manager, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const { calls } = mockApi(answers(permissions));
   const { user } = renderWorkplace(<OverviewPanel />, { locale });
-  await user.click(await screen.findByRole('button', { name: locale === 'zh-CN' ? '短信账户' : 'SMS account' }));
+  await user.click(await screen.findByRole('button', { name: locale === 'zh-CN' ? '充值与计费' : 'Top-ups & price' }));
   const drawer = await screen.findByRole('dialog', { name: locale === 'zh-CN' ? '短信账户' : 'SMS account' });
   return { calls, user, drawer };
 }
@@ -119,7 +119,7 @@ describe('SMS account drawer', () => {
     expect(await screen.findByText('¥1,280.50')).toBeTruthy();
     // The permissions have arrived with the name.
     expect(await screen.findByText('欢迎回来，张伟')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '短信账户' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '充值与计费' })).toBeNull();
   });
 
   it('offers no button to a holder of only the outbox permission', async () => {
@@ -128,6 +128,6 @@ describe('SMS account drawer', () => {
     expect(await screen.findByText('¥1,280.50')).toBeTruthy();
     // The permissions have arrived with the name.
     expect(await screen.findByText('欢迎回来，张伟')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '短信账户' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '充值与计费' })).toBeNull();
   });
 });

@@ -158,9 +158,11 @@ function TopupForm() {
             <Input aria-label={noteLabel} placeholder={t('workplace.sms.topup.notePlaceholder')} maxLength={200} />
           </Form.Item>
         </div>
-        <Button type="primary" htmlType="submit" loading={topup.isPending}>
-          {t('workplace.sms.topup.submit')}
-        </Button>
+        <div className="workplace-sms__actions">
+          <Button type="primary" htmlType="submit" loading={topup.isPending}>
+            {t('workplace.sms.topup.submit')}
+          </Button>
+        </div>
       </Form>
       {failure ? <Alert className="workplace-sms__alert" type="error" content={failure} /> : null}
     </section>
@@ -236,9 +238,11 @@ function SettingsForm({ account }: { account: SmsAccount }) {
             <InputNumber aria-label={thresholdLabel} precision={2} step={10} suffix={t('workplace.sms.yuan')} />
           </Form.Item>
         </div>
-        <Button type="outline" htmlType="submit" loading={save.isPending}>
-          {t('workplace.sms.settings.submit')}
-        </Button>
+        <div className="workplace-sms__actions">
+          <Button type="outline" htmlType="submit" loading={save.isPending}>
+            {t('workplace.sms.settings.submit')}
+          </Button>
+        </div>
       </Form>
       {failure ? <Alert className="workplace-sms__alert" type="error" content={failure} /> : null}
     </section>
@@ -263,7 +267,7 @@ function LedgerTable({ kind }: { kind: 'topup' | 'charge' }) {
     ...(kind === 'topup'
       ? [
           { title: t('workplace.sms.col.note'), dataIndex: 'note', render: (v: string) => v || '—' },
-          { title: t('workplace.sms.col.by'), dataIndex: 'userName', width: 90, render: (v: string) => v || '—' },
+          { title: t('workplace.sms.col.by'), dataIndex: 'userName', width: 120, render: (v: string) => v || '—' },
         ]
       : [
           { title: t('workplace.sms.col.phone'), dataIndex: 'phone', width: 120, render: (v?: string) => v ?? '—' },

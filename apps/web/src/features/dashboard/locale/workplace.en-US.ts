@@ -6,7 +6,7 @@ export const workplaceEnUS = {
   'workplace.balance': 'SMS balance',
   'workplace.balance.low': 'Low balance',
   'workplace.balance.hint': 'Warns below {threshold}; {price} per SMS',
-  'workplace.sms.open': 'SMS account',
+  'workplace.sms.open': 'Top-ups & price',
   'workplace.sms.title': 'SMS account',
   'workplace.sms.balance': 'Balance',
   'workplace.sms.price': 'Price per SMS',

@@ -5,7 +5,7 @@ export const workplaceZhCN = {
   'workplace.balance': '短信账户余额',
   'workplace.balance.low': '余额不足',
   'workplace.balance.hint': '低于 {threshold} 时提醒；每条短信 {price}',
-  'workplace.sms.open': '短信账户',
+  'workplace.sms.open': '充值与计费',
   'workplace.sms.title': '短信账户',
   'workplace.sms.balance': '余额',
   'workplace.sms.price': '单价',
