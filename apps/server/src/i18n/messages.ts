@@ -467,6 +467,10 @@ export const messages = {
     'zh-CN': '不能修改您自己持有的角色',
     'en-US': 'You cannot change a role you hold yourself',
   },
+  'roles.scopeBeyondYours': {
+    'zh-CN': '不能授予超出您自己数据权限的数据范围',
+    'en-US': 'You cannot give a role a data scope wider than your own',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

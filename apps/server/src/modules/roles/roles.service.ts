@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MenuRow } from '../../db/schema/index.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { beyond, callerGrants } from './grants.ts';
+import { beyond, callerGrants, reachBeyond } from './grants.ts';
 import { createRolesRepository } from './roles.repository.ts';
 
 type RoleInput = z.output<typeof roleInputSchema>;
@@ -106,22 +106,28 @@ export function createRolesService(app: FastifyInstance) {
 
   /**
    * Who may hand out what (grants.ts): a caller outside the admin role never edits the admin role or
-   * a role they hold, and adds only menu entries they hold themselves (taking grants away is allowed).
+   * a role they hold, adds only menu entries they hold themselves (taking grants away is allowed), and
+   * gives no data reach beyond their own (a reach left as it was is not given).
    */
-  async function mayGrant(req: FastifyRequest, menuIds: number[], before?: Role) {
+  async function mayGrant(req: FastifyRequest, input: RoleInput, before?: Role) {
     const grants = await callerGrants(req.tx ?? app.db, req);
     if (grants.admin) return;
     if (before?.code === ROLE_ADMIN) throw new AppError(403, 403, 'roles.grantBeyondYours');
     if (before && grants.heldRoleIds.has(before.id)) throw new AppError(403, 403, 'roles.ownRole');
     const had = new Set(before?.menuIds ?? []);
-    if (
-      beyond(
-        grants,
-        (await closure(req, menuIds)).filter((m) => !had.has(m)),
-      ).length > 0
-    ) {
-      throw new AppError(403, 403, 'roles.grantBeyondYours');
-    }
+    const added = (await closure(req, input.menuIds)).filter((m) => !had.has(m));
+    if (beyond(grants, added).length > 0) throw new AppError(403, 403, 'roles.grantBeyondYours');
+    const reach = {
+      dataScope: input.dataScope,
+      departmentIds: input.dataScope === 'custom' ? [...new Set(input.departmentIds)].sort((a, b) => a - b) : [],
+      regionIds: [...new Set(input.regionIds)].sort((a, b) => a - b),
+    };
+    const same =
+      before !== undefined &&
+      before.dataScope === reach.dataScope &&
+      before.departmentIds.join() === reach.departmentIds.join() &&
+      before.regionIds.join() === reach.regionIds.join();
+    if (!same && reachBeyond(grants, reach)) throw new AppError(403, 403, 'roles.scopeBeyondYours');
   }
 
   async function saveGrants(req: FastifyRequest, id: number, input: RoleInput) {
@@ -174,7 +180,7 @@ export function createRolesService(app: FastifyInstance) {
     get: load,
 
     async create(req: FastifyRequest, input: RoleInput) {
-      await mayGrant(req, input.menuIds);
+      await mayGrant(req, input);
       if (await repo(req).byCode(input.code)) throw new AppError(409, 409, 'roles.codeTaken');
       const now = app.clock.now();
       const id = await repo(req).insert({
@@ -196,7 +202,7 @@ export function createRolesService(app: FastifyInstance) {
 
     async update(req: FastifyRequest, id: number, input: RoleInput) {
       const before = await load(req, id);
-      await mayGrant(req, input.menuIds, before);
+      await mayGrant(req, input, before);
       if (before.builtin && input.code !== before.code) throw businessError(400, 'roles.builtinCode');
       if (
         before.code === ROLE_ADMIN &&

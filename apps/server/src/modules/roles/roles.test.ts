@@ -175,6 +175,28 @@ describe('role grants by a role manager outside the admin role (grants.ts)', () 
     expect((await call('PUT', `/api/system/roles/${adminRole!.id}`, user, adminBody)).statusCode).toBe(403);
     const [still] = await t.database.db.select().from(roles).where(eq(roles.id, userRole!.id));
     expect(still?.dataScope).toBe('dept_and_below');
+    // nor a data reach beyond his own (his department and below: 泵站运维班)
+    const wide = await call(
+      'POST',
+      '/api/system/roles',
+      user,
+      { ...(await body([held])), code: 'wide', dataScope: 'all' },
+      'en-US',
+    );
+    expect(wide.statusCode).toBe(403);
+    expect(wide.json().msg).toBe('You cannot give a role a data scope wider than your own');
+    const dept = async (name: string) =>
+      (await t.database.db.select().from(departments).where(eq(departments.name, name)))[0]!.id;
+    const chosen = (departmentIds: number[]) => ({ dataScope: 'custom', departmentIds });
+    const base = await body([held]);
+    expect(
+      (await call('PUT', `/api/system/roles/${id}`, user, { ...base, ...chosen([await dept('管网巡检班')]) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/system/roles/${id}`, user, { ...base, ...chosen([await dept('泵站运维班')]) })).json()
+        .code,
+    ).toBe(200);
     // an administrator grants anything
     expect((await call('PUT', `/api/system/roles/${id}`, admin, await body([held, notHeld]))).json().code).toBe(200);
     // once he holds the new role too, he can neither edit nor remove it

@@ -451,6 +451,15 @@ describe('departments a user may be placed in: the caller data scope', () => {
     const id = inside.json().data.user.id as number;
     const moved = await call('PUT', `/api/system/users/${id}`, user, base);
     expect(moved.statusCode).toBe(403);
+    // a role that sees every department is beyond him too, though it grants no menu
+    await t.database.db.insert(roles).values({ code: 'everywhere', name: '全局查看', dataScope: 'all' });
+    const wide = await call('PUT', `/api/system/users/${id}`, user, {
+      ...base,
+      departmentId: await deptId('泵站运维班'),
+      roleCodes: ['user', 'everywhere'],
+    });
+    expect(wide.statusCode).toBe(403);
+    expect(wide.json().msg).toBe('不能分配角色“全局查看”：它含有您自己没有的权限');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
     expect(row?.departmentId).toBe(await deptId('泵站运维班'));
     // an edit that keeps the department is no placing
