@@ -9,7 +9,11 @@ import { WidgetState } from './widget-state.tsx';
 
 function Increase({ value }: { value: number }) {
   const { t } = useWorkplaceI18n();
-  const up = value >= 0;
+  // Shown to one decimal: what rounds to 0.0 % is no change, with no arrow and no colour.
+  if (Math.abs(value) < 0.05) {
+    return <span className="workplace__increase workplace__increase--flat">0.0%</span>;
+  }
+  const up = value > 0;
   return (
     <span className={`workplace__increase workplace__increase--${up ? 'up' : 'down'}`}>
       {Math.abs(value).toFixed(1)}%

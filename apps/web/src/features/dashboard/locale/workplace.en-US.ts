@@ -60,7 +60,7 @@ export const workplaceEnUS = {
   'workplace.popular.rank': 'Rank',
   'workplace.popular.title': 'Title',
   'workplace.popular.clicks': 'Clicks',
-  'workplace.popular.increases': 'Change',
+  'workplace.popular.increases': 'Week on week',
   'workplace.popular.up': 'up',
   'workplace.popular.down': 'down',
   'workplace.categoryShare': 'Content by category',

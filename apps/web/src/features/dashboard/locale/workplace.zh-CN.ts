@@ -59,7 +59,7 @@ export const workplaceZhCN = {
   'workplace.popular.rank': '排名',
   'workplace.popular.title': '内容标题',
   'workplace.popular.clicks': '点击量',
-  'workplace.popular.increases': '日涨幅',
+  'workplace.popular.increases': '周涨幅',
   'workplace.popular.up': '上升',
   'workplace.popular.down': '下降',
   'workplace.categoryShare': '内容类别占比',

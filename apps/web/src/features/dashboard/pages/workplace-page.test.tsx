@@ -40,7 +40,7 @@ const popular = (type: string) =>
     key: `${type}-${i}`,
     clickNumber: `${i + 1}.2w+`,
     title: `${type} 标题 ${i + 1}`,
-    increases: i % 2 ? -3.5 : 12.25,
+    increases: i === 4 ? 0.02 : i % 2 ? -3.5 : 12.25,
   }));
 
 function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
@@ -101,8 +101,10 @@ describe('WorkplacePage', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect(within(table).getByText('text 标题 1')).toBeTruthy();
-    expect(within(table).getAllByLabelText('上升')).toHaveLength(3);
+    // Rises of items 1 and 3, falls of 2 and 4; item 5 changed by 0.02 %: shown flat, no arrow.
+    expect(within(table).getAllByLabelText('上升')).toHaveLength(2);
     expect(within(table).getAllByLabelText('下降')).toHaveLength(2);
+    expect(within(table).getByText('0.0%').className).toContain('workplace__increase--flat');
 
     expect(await screen.findByRole('button', { name: /停水通知/ })).toBeTruthy();
     const recent = await screen.findByRole('navigation', { name: '最近访问' });
