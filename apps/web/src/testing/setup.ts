@@ -3,8 +3,9 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 // The request layer loads Arco's Modal on demand from es/ (to keep it off the first load): that copy
 // needs the es adapter too.
 import '@arco-design/web-react/es/_util/react-19-adapter';
+import { Message, Modal, Notification } from '@arco-design/web-react';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // findBy… and waitFor wait 1 s by default: lazy Arco chunks and a busy two-core machine (CI runs
 // the server tests beside these) sometimes take longer, and a wait that ends early fails for nothing.
@@ -30,4 +31,15 @@ afterEach(() => {
   localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+// Arco's Message, Notification and Modal.confirm live in roots of their own, outside what cleanup()
+// unmounts: a toast still up when a file ends closes on its own timer after jsdom is gone, and its
+// transition then fails with "window is not defined". Close them while the document exists.
+afterAll(async () => {
+  if (!document.querySelector('.arco-message-wrapper, .arco-notification-wrapper, .arco-modal-wrapper')) return;
+  Message.clear();
+  Notification.clear();
+  Modal.destroyAll();
+  await new Promise((resolve) => setTimeout(resolve, 400));
 });
