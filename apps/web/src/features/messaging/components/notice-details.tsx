@@ -22,6 +22,10 @@ export function NoticeDetails({ notice, i18n }: { notice: Notice; i18n: Messagin
           { label: t('messaging.notices.col.level'), value: <LevelTag level={notice.level} t={t} /> },
           { label: t('messaging.notices.col.status'), value: <StatusTag status={notice.status} t={t} /> },
           { label: t('messaging.notices.col.audience'), value: audienceText(notice.audience, t, locale, roleNames) },
+          {
+            label: t('messaging.notices.col.delivery'),
+            value: t(notice.sms ? 'messaging.notices.delivery.sms' : 'messaging.notices.delivery.console'),
+          },
           { label: t('messaging.notices.col.author'), value: notice.authorName },
           {
             label: t('messaging.notices.col.publishedAt'),

@@ -203,6 +203,26 @@ describe('NoticeListPage', () => {
     await user.click(screen.getByRole('button', { name: '预览：旧标题' }));
     const preview = await screen.findByRole('dialog', { name: '通知预览' });
     expect(await within(preview).findByText('原文')).toBeTruthy();
+    // How it reaches people: in the console only, unless it also goes out by SMS.
+    expect(within(preview).getByText('站内消息')).toBeTruthy();
+  });
+
+  it('says in the preview that a notice also goes out by SMS', async () => {
+    const notice = {
+      ...summary(6, 'draft', { title: '短信通知' }),
+      contentHtml: '<p>正文</p>',
+      sms: true,
+      attachments: [],
+    };
+    mockApi({
+      ...ROLE_OPTIONS,
+      'GET /api/notices': page([summary(6, 'draft', { title: '短信通知' })]),
+      'GET /api/notices/6': ok(notice),
+    });
+    const { user } = renderPage(<NoticeListPage />);
+    await user.click(await screen.findByRole('button', { name: '预览：短信通知' }));
+    const preview = await screen.findByRole('dialog', { name: '通知预览' });
+    expect(await within(preview).findByText('站内消息 + 短信')).toBeTruthy();
   });
 
   it('publishes a draft only after confirmation and shows the new state', async () => {
