@@ -68,11 +68,26 @@ describe('route guard', () => {
     expect(d.calls).toEqual(['record /device/deviceList']);
   });
 
-  it('logs out and sends to sign in when role-info fails', async () => {
-    const d = deps({ loadRoleInfo: async () => Promise.reject(new Error('50014')) });
-    const result = await guardNavigation(at('/dashboard/workplace?tab=1'), d);
-    expect(d.logout).toHaveBeenCalledOnce();
-    expect(result).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fdashboard%2Fworkplace&tab=1' });
+  it('logs out and sends to sign in when role-info says the session is over', async () => {
+    for (const code of [50008, 50012, 50014, 401]) {
+      const d = deps({ loadRoleInfo: async () => Promise.reject(Object.assign(new Error('gone'), { code })) });
+      const result = await guardNavigation(at('/dashboard/workplace?tab=1'), d);
+      expect(d.logout).toHaveBeenCalledOnce();
+      expect(result).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fdashboard%2Fworkplace&tab=1' });
+    }
+  });
+
+  it('keeps the operator signed in when role-info fails for the moment (too many requests, server fault)', async () => {
+    for (const code of [429, 500, 503]) {
+      const d = deps({ loadRoleInfo: async () => Promise.reject(Object.assign(new Error('later'), { code })) });
+      const result = await guardNavigation(at('/dashboard/workplace'), d);
+      expect(d.logout).not.toHaveBeenCalled();
+      expect(result).toMatchObject({ kind: 'allow' });
+    }
+    const offline = Object.assign(new Error('Failed to fetch'), { name: 'TransportError' });
+    const d = deps({ loadRoleInfo: async () => Promise.reject(offline) });
+    expect(await guardNavigation(at('/dashboard/workplace'), d)).toMatchObject({ kind: 'allow' });
+    expect(d.logout).not.toHaveBeenCalled();
   });
 
   it('lets anyone open the public pages and the sign-in screen', async () => {

@@ -1,4 +1,5 @@
 import type { MenuNode, RoleInfo } from '@water/contracts';
+import { LOGOUT_CODES } from '@water/contracts/common/envelope';
 import { FORBIDDEN_ROUTE_NAME, NOT_FOUND_ROUTE_NAME } from '../../features/exception/routes.tsx';
 import type { FlatRoute } from '../../shared/routing/route-def.ts';
 import type { RouteChange } from '../../shared/routing/route-listener.ts';
@@ -73,6 +74,13 @@ export function loginRedirect(target: RouteChange): string {
   return `${LOGIN_PATH}?${query.toString()}`;
 }
 
+/** The server said the session is gone (signed out elsewhere, expired, forged): 401 or a logout code. */
+function sessionOver(err: unknown): boolean {
+  if (err instanceof Error && err.name === 'TransportError') return false; // no answer at all
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code !== 'number' || code === 401 || LOGOUT_CODES.includes(code);
+}
+
 /**
  * The guard of every navigation, in the order of spec §4: record the route change, then the
  * login check, then the permission check.
@@ -87,9 +95,14 @@ export async function guardNavigation(target: RouteChange, deps: GuardDeps): Pro
   if (token) {
     try {
       roleInfo = await deps.loadRoleInfo();
-    } catch {
-      await deps.logout();
-      if (route?.requiresAuth) return { kind: 'redirect', to: loginRedirect(target) };
+    } catch (err) {
+      // Only an answer that the session is over ends it. A refusal for the moment (429), a server
+      // fault or a lost network keeps the operator signed in: the page opens, its own calls report
+      // the trouble, and the server still checks each of them.
+      if (sessionOver(err)) {
+        await deps.logout();
+        if (route?.requiresAuth) return { kind: 'redirect', to: loginRedirect(target) };
+      }
     }
   } else if (route?.requiresAuth) {
     return { kind: 'redirect', to: loginRedirect(target) };
