@@ -18,7 +18,7 @@ export function UserImportModal({ visible, onClose }: { visible: boolean; onClos
     <ImportDialog<ImportReport>
       visible={visible}
       onClose={onClose}
-      accept=".xlsx"
+      accept=".xlsx,.csv"
       maxBytes={USER_IMPORT_MAX_BYTES}
       texts={{
         title: t('users.import.title'),
