@@ -12,3 +12,16 @@ export function addMinutes(date: Date, minutes: number): Date {
 export function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000);
 }
+
+/** The utility's own days and hours are Beijing's, whatever zone the server runs in. */
+export const UTILITY_TIME_ZONE = 'Asia/Shanghai';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: UTILITY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The utility's calendar day of an instant, as YYYY-MM-DD. */
+export const utilityDay = (date: Date) => dayFormat.format(date);

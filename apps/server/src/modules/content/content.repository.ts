@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { contentCategories, contentItems, contentViews, users } from '../../db/schema/index.ts';
+import { UTILITY_TIME_ZONE } from '../../lib/clock.ts';
 
 /** The utility's day: views are bucketed by Beijing time, whatever the server's zone. */
-export const UTILITY_TIME_ZONE = 'Asia/Shanghai';
 
 export function createContentRepository(db: Queryable) {
   const itemColumns = {

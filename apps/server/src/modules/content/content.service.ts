@@ -2,11 +2,12 @@ import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ALL_PERMISSIONS, type ContentItem, type Locale, Permissions } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { utilityDay } from '../../lib/clock.ts';
 import { businessError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { storeUpload } from '../../lib/uploads.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
-import { createContentRepository, UTILITY_TIME_ZONE } from './content.repository.ts';
+import { createContentRepository } from './content.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,14 +18,6 @@ export function formatClicks(n: number, locale: Locale): string {
   if (n >= 1_000) return `${(n / 1_000).toFixed(1)}k+`;
   return String(n);
 }
-
-export const utilityDay = (date: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: UTILITY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
 
 const FILE_RULES = {
   image: { max: 5 * 1024 * 1024, types: ['image/png', 'image/jpeg', 'image/webp'] },

@@ -12,12 +12,12 @@ import {
 } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { storeUpload } from '../../lib/uploads.ts';
-import { utilityDay } from '../content/content.service.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createDeviceArchivesRepository } from './device-archives.repository.ts';
 

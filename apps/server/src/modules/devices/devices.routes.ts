@@ -8,11 +8,11 @@ import {
 } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { utilityDay } from '../content/content.service.ts';
 import { newDeviceSecret, resolveDeviceInput } from './device-references.ts';
 import { createDevicesRepository } from './devices.repository.ts';
 

@@ -11,10 +11,10 @@ import {
   WORK_ORDER_DONE_STATUSES,
   workOrders,
 } from '../../db/schema/index.ts';
+import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, withinRegions } from '../../lib/data-scope.ts';
 import { businessError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { utilityDay } from '../content/content.service.ts';
 import { warrantyEndingWhere } from '../device-archives/device-archives.repository.ts';
 import { createSmsAccountRepository } from './sms-account.ts';
 
