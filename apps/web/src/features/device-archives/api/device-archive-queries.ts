@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ArchiveEntryInput, deviceArchivesApi, devicesApi, type Locale, regionsApi } from '@water/contracts';
+import { type ArchiveEntryInput, deviceArchivesApi, devicesApi, type Locale } from '@water/contracts';
 import type { z } from 'zod';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
@@ -15,7 +15,7 @@ const DEVICE_OPTIONS = 20;
 /**
  * Query keys and fetchers of the device archives. Reads are silent: the page shows a failed load in
  * place with a retry. The locale is in each key because the server names device types in the
- * caller's language.
+ * caller's language. The region filter reads the shared region tree (shared/api/reference-queries.ts).
  */
 export const deviceArchiveQueries = {
   all,
@@ -50,12 +50,6 @@ export const deviceArchiveQueries = {
         }),
       placeholderData: keepPreviousData,
       staleTime: 60_000,
-    }),
-  regionTree: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'region-tree', locale] as const,
-      queryFn: ({ signal }) => callApi(regionsApi.tree, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
     }),
 };
 

@@ -16,6 +16,7 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { ARCHIVE_KINDS, type ArchiveEntry, type ArchiveKind, Permissions } from '@water/contracts';
 import { useState } from 'react';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type ArchiveFilters, deviceArchiveQueries, useRemoveArchiveEntry } from '../api/device-archive-queries.ts';
 import type { DeviceArchivesI18n } from '../use-device-archives-i18n.ts';
@@ -33,7 +34,7 @@ export function ArchiveEntriesTab({ i18n }: { i18n: DeviceArchivesI18n }) {
   const [keyword, setKeyword] = useState('');
   const [drawer, setDrawer] = useState<ArchiveDrawerTarget>(null);
   const entries = useQuery(deviceArchiveQueries.list(filters, locale));
-  const regions = useQuery(deviceArchiveQueries.regionTree(locale));
+  const regions = useQuery(referenceQueries.regionTree(locale));
   const remove = useRemoveArchiveEntry();
   const filtered = Boolean(filters.keyword || filters.kind || filters.regionId || filters.from || filters.to);
   const none = <span className="device-archives-muted">{t('deviceArchives.none')}</span>;

@@ -6,10 +6,10 @@ import {
   devicesApi,
   deviceTypesApi,
   type Locale,
-  regionsApi,
 } from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
+import { invalidateReference } from '../../../shared/api/reference-queries.ts';
 import { useDeviceListI18n } from '../use-device-list-i18n.ts';
 
 /** The list query as the page holds it. */
@@ -20,7 +20,8 @@ const all = ['devices'] as const;
 /**
  * Query keys and fetchers of the device list. Reads are silent: the page shows a failed load in
  * place with a retry. The locale is in each key because the server names device types in the
- * caller's language.
+ * caller's language. The region tree, the stations and the device types are reference data, read
+ * through shared/api/reference-queries.ts.
  */
 export const deviceQueries = {
   all,
@@ -37,12 +38,6 @@ export const deviceQueries = {
       queryFn: ({ signal }) => callApi(devicesApi.byCode, { locale, params: { code }, signal, silent: true }),
       enabled: code !== '',
     }),
-  type: (id: number, locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'type', id, locale] as const,
-      queryFn: ({ signal }) => callApi(deviceTypesApi.get, { locale, params: { id }, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
   /** What holds a device (archive entries, open work orders): read before offering to delete it. */
   dependents: (id: number) =>
     queryOptions({
@@ -50,35 +45,37 @@ export const deviceQueries = {
       queryFn: ({ signal }) => callApi(devicesApi.dependents, { params: { id }, signal, silent: true }),
       staleTime: 0,
     }),
-  stations: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'stations', locale] as const,
-      queryFn: ({ signal }) => callApi(devicesApi.stations, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
-  types: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'types', locale] as const,
-      queryFn: ({ signal }) => callApi(deviceTypesApi.list, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
-  regionTree: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'region-tree', locale] as const,
-      queryFn: ({ signal }) => callApi(regionsApi.tree, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
 };
 
+/** For writes that change no count: enabling, disabling, archiving (an archived device keeps its place). */
 function useRefreshDevices() {
   const queryClient = useQueryClient();
-  // Station and type device counts move with the list.
   return () => queryClient.invalidateQueries({ queryKey: all });
+}
+
+/**
+ * For writes that add, remove or move a device: the region tree, the stations and the device types
+ * carry device counts, and other features read them.
+ */
+export function useRefreshDevicesAndCounts() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: all }),
+      invalidateReference(queryClient, 'regions', 'stations', 'deviceTypes'),
+    ]);
+}
+
+/** A device-type write changes the catalogue, and the device rows that name the type. */
+function useRefreshDeviceTypes() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: all }), invalidateReference(queryClient, 'deviceTypes')]);
 }
 
 /** Create or update a device; the drawer shows a refusal itself, so the call is silent. */
 export function useSaveDevice() {
-  const refresh = useRefreshDevices();
+  const refresh = useRefreshDevicesAndCounts();
   const { locale } = useDeviceListI18n();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: DeviceInput }) =>
@@ -109,7 +106,7 @@ export function useRotateDeviceSecret() {
 
 /** A device something depends on answers 409; the request layer shows that message. */
 export function useRemoveDevice() {
-  const refresh = useRefreshDevices();
+  const refresh = useRefreshDevicesAndCounts();
   const { locale } = useDeviceListI18n();
   return useMutation({
     mutationFn: (id: number) => callApi(devicesApi.remove, { locale, params: { id } }),
@@ -133,10 +130,10 @@ export function useArchiveDevice() {
 
 /**
  * Create or update a device type. Silent: the editor shows a refusal (a taken code, metrics devices
- * rely on) in the form. Everything under `all` refreshes, since the list names types too.
+ * rely on) in the form. The catalogue and everything under `all` refresh, since the list names types too.
  */
 export function useSaveDeviceType() {
-  const refresh = useRefreshDevices();
+  const refresh = useRefreshDeviceTypes();
   const { locale } = useDeviceListI18n();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: DeviceTypeInput }) =>
@@ -149,7 +146,7 @@ export function useSaveDeviceType() {
 
 /** Silent: the catalogue shows the server's refusal (built in, devices still use it) as returned. */
 export function useRemoveDeviceType() {
-  const refresh = useRefreshDevices();
+  const refresh = useRefreshDeviceTypes();
   const { locale } = useDeviceListI18n();
   return useMutation({
     mutationFn: (id: number) => callApi(deviceTypesApi.remove, { locale, params: { id }, silent: true }),

@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type DeviceTransferFormat, deviceTransferApi, type Locale } from '@water/contracts';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
 import { useDeviceTransferI18n } from '../use-device-transfer-i18n.ts';
-import { type DeviceFilters, deviceQueries } from './device-queries.ts';
+import { type DeviceFilters, useRefreshDevicesAndCounts } from './device-queries.ts';
 
 /** Sends the file as multipart field `file`; silent: the import dialog shows a refusal itself. */
 export function useImportDevices() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshDevicesAndCounts();
   const { locale } = useDeviceTransferI18n();
   return useMutation({
     mutationFn: (file: File) => {
@@ -15,7 +15,8 @@ export function useImportDevices() {
       body.append('file', file, file.name);
       return callApi(deviceTransferApi.import, { locale, body, silent: true });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceQueries.all }),
+    // New devices move the region, station and type counts other features show.
+    onSuccess: () => refresh(),
   });
 }
 

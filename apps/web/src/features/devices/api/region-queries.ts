@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { devicesApi, mapApi, type RegionCollection, type RegionInput, regionsApi } from '@water/contracts';
 import { callApi } from '../../../shared/api/http.ts';
+import { invalidateReference } from '../../../shared/api/reference-queries.ts';
 import { useRegionI18n } from '../use-region-i18n.ts';
+import { deviceQueries } from './device-queries.ts';
 
 const all = ['regions'] as const;
 
@@ -10,15 +12,11 @@ export const MAP_DEVICE_LIMIT = 200;
 
 /**
  * Query keys and fetchers of the region screen. Reads are silent: the page shows a failed load in
- * place. Every write invalidates `all` (the tree, the boundaries and the points share the root key).
+ * place. The tree and the stations are reference data (shared/api/reference-queries.ts), read by
+ * other features too; every write invalidates them as well as `all` (the boundaries and the points).
  */
 export const regionQueries = {
   all,
-  tree: () =>
-    queryOptions({
-      queryKey: [...all, 'tree'] as const,
-      queryFn: ({ signal }) => callApi(regionsApi.tree, { signal, silent: true }),
-    }),
   /** Every boundary at once: the export endpoint is the one read that carries them all. */
   boundaries: () =>
     queryOptions({
@@ -36,23 +34,30 @@ export const regionQueries = {
       queryFn: ({ signal }) => callApi(mapApi.config, { signal, silent: true }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
-  stations: () =>
-    queryOptions({
-      queryKey: [...all, 'stations'] as const,
-      queryFn: ({ signal }) => callApi(devicesApi.stations, { signal, silent: true }),
-    }),
-  /** Devices of a region and every region below it (or of all regions), for the map. */
+  /**
+   * Devices of a region and every region below it (or of all regions), for the map: under the
+   * devices key, so that device writes refresh it (and region writes, which invalidate that key).
+   */
   devices: (regionId: number | undefined) =>
     queryOptions({
-      queryKey: [...all, 'devices', regionId ?? 'all'] as const,
+      queryKey: [...deviceQueries.all, 'map', regionId ?? 'all'] as const,
       queryFn: ({ signal }) =>
         callApi(devicesApi.list, { query: { regionId, page: 1, pageSize: MAP_DEVICE_LIMIT }, signal, silent: true }),
     }),
 };
 
+/**
+ * A region write changes the tree every feature filters by, the stations (their region's name),
+ * and the device rows, which carry their region's name too.
+ */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: all }),
+      invalidateReference(queryClient, 'regions', 'stations'),
+      queryClient.invalidateQueries({ queryKey: deviceQueries.all }),
+    ]);
 }
 
 /** Create or update a region; the form (or the map editor) shows a failure itself. */

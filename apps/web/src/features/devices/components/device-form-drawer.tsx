@@ -15,9 +15,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type Device, type DeviceInput, deviceInputSchema } from '@water/contracts';
 import { useState } from 'react';
 import { z } from 'zod';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
-import { deviceQueries, useSaveDevice } from '../api/device-queries.ts';
+import { useSaveDevice } from '../api/device-queries.ts';
 import { type DeviceListI18n, useDeviceListI18n } from '../use-device-list-i18n.ts';
 import { type RegionTreeNode, toRegionTreeData } from './device-labels.tsx';
 import type { DeviceSecret } from './device-secret-modal.tsx';
@@ -150,9 +151,9 @@ function DeviceForm({
 }) {
   const { t, tv, locale } = i18n;
   const [failure, setFailure] = useState<string | null>(null);
-  const types = useQuery(deviceQueries.types(locale));
-  const stations = useQuery(deviceQueries.stations(locale));
-  const regions = useQuery(deviceQueries.regionTree(locale));
+  const types = useQuery(referenceQueries.deviceTypes(locale));
+  const stations = useQuery(referenceQueries.stations(locale));
+  const regions = useQuery(referenceQueries.regionTree(locale));
   const required = { required: true, message: t('deviceList.required') };
 
   async function submit(values: Values) {

@@ -16,10 +16,11 @@ import { IconDelete, IconEdit, IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { type CommandSpec, type DeviceType, type EventSpec, type MetricSpec, Permissions } from '@water/contracts';
 import { useState } from 'react';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { Permission } from '../../../shared/ui/permission.tsx';
-import { deviceQueries, useRemoveDeviceType } from '../api/device-queries.ts';
+import { useRemoveDeviceType } from '../api/device-queries.ts';
 import { type DeviceListI18n, type DeviceListMessageKey, useDeviceListI18n } from '../use-device-list-i18n.ts';
 import { useDeviceTypeI18n } from '../use-device-type-i18n.ts';
 import { DeviceTypeEditorDrawer, type DeviceTypeEditorTarget } from './device-type-editor-drawer.tsx';
@@ -61,7 +62,7 @@ type OnEdit = (type: DeviceType | null) => void;
 function TypeCatalogue({ i18n, onEdit }: { i18n: DeviceListI18n; onEdit: OnEdit }) {
   const { t, locale } = i18n;
   const ti = useDeviceTypeI18n().t;
-  const types = useQuery(deviceQueries.types(locale));
+  const types = useQuery(referenceQueries.deviceTypes(locale));
   const toolbar = (
     <Permission permissions={writeTypes}>
       <div className="device-type-toolbar">

@@ -30,6 +30,7 @@ import { type DeviceListI18n, useDeviceListI18n } from '../use-device-list-i18n.
 import '../device-list.css';
 // The map's own styles (its frame, the dark scale bar) live with the region screen's.
 import '../region.css';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 
 const WRITE = [Permissions.deviceWrite] as const;
 const DeviceLabelsPrint = lazy(() => import('../components/device-labels-print.tsx'));
@@ -205,7 +206,7 @@ function DeviceDetail({ device, i18n, back }: { device: Device; i18n: DeviceList
 /** The type's metrics; latest values arrive with telemetry (until a device reports: "no data yet"). */
 function DeviceMetrics({ device, i18n }: { device: Device; i18n: DeviceListI18n }) {
   const { t, locale } = i18n;
-  const type = useQuery(deviceQueries.type(device.typeId, locale));
+  const type = useQuery(referenceQueries.deviceType(device.typeId, locale));
   const name = (m: MetricSpec) => (locale === 'zh-CN' ? m.nameZh : m.nameEn);
   const range = (m: MetricSpec) =>
     m.min === null && m.max === null ? t('deviceList.none') : `${m.min ?? '−∞'} ~ ${m.max ?? '∞'}`;

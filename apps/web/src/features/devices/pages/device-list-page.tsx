@@ -45,6 +45,7 @@ import { DeviceTypesDrawer } from '../components/device-types-drawer.tsx';
 import { type DeviceListI18n, type DeviceListMessageKey, useDeviceListI18n } from '../use-device-list-i18n.ts';
 import { useDeviceTransferI18n } from '../use-device-transfer-i18n.ts';
 import '../device-list.css';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 
 const WRITE = [Permissions.deviceWrite] as const;
 // The QR encoder comes with the labels, not with the list.
@@ -82,9 +83,9 @@ export function DeviceListPage() {
   const [exporting, setExporting] = useState(false);
   const [printing, setPrinting] = useState(false);
   const devices = useQuery(deviceQueries.list(filters, locale));
-  const types = useQuery(deviceQueries.types(locale));
-  const stations = useQuery(deviceQueries.stations(locale));
-  const regions = useQuery(deviceQueries.regionTree(locale));
+  const types = useQuery(referenceQueries.deviceTypes(locale));
+  const stations = useQuery(referenceQueries.stations(locale));
+  const regions = useQuery(referenceQueries.regionTree(locale));
   const setEnabled = useSetDeviceEnabled();
   const rotate = useRotateDeviceSecret();
   const filtered = Boolean(

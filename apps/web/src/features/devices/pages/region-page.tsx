@@ -3,6 +3,7 @@ import { IconDownload, IconEdit, IconPlus, IconUpload } from '@arco-design/web-r
 import { useQuery } from '@tanstack/react-query';
 import { Permissions, type RegionCollection, type RegionNode } from '@water/contracts';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import {
@@ -43,10 +44,11 @@ export function RegionPage() {
   const [draft, setDraft] = useState<Position[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const tree = useQuery(regionQueries.tree());
+  // The screen that edits regions reads the tree afresh on opening; pickers elsewhere use the cache.
+  const tree = useQuery({ ...referenceQueries.regionTree(), staleTime: 0 });
   const boundaries = useQuery(regionQueries.boundaries());
   const config = useQuery(regionQueries.mapConfig());
-  const stations = useQuery(regionQueries.stations());
+  const stations = useQuery(referenceQueries.stations());
   const devices = useQuery(regionQueries.devices(selectedId ?? undefined));
   const remove = useRemoveRegion();
   const save = useSaveRegion();

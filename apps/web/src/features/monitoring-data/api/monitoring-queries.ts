@@ -2,14 +2,12 @@ import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/reac
 import {
   type DeviceStatusEvent,
   devicesApi,
-  deviceTypesApi,
   type HistoryExportFormat,
   type HistoryExportResolution,
   type Locale,
   type MonitoringPoint,
   monitoringApi,
   type Reading,
-  regionsApi,
   type TelemetryEvent,
 } from '@water/contracts';
 import type { z } from 'zod';
@@ -31,6 +29,7 @@ const all = ['monitoring'] as const;
 /**
  * Query keys and fetchers of the two monitoring pages. Reads are silent: each page shows a failed
  * load in place with a retry. The locale is in the keys that carry names the server translates.
+ * The type, station and region filters read the shared reference data (shared/api/reference-queries.ts).
  */
 export const monitoringQueries = {
   all,
@@ -54,24 +53,6 @@ export const monitoringQueries = {
         }),
       enabled: request.series.length > 0,
       placeholderData: keepPreviousData,
-    }),
-  types: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'types', locale] as const,
-      queryFn: ({ signal }) => callApi(deviceTypesApi.list, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
-  stations: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'stations', locale] as const,
-      queryFn: ({ signal }) => callApi(devicesApi.stations, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
-  regionTree: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'region-tree', locale] as const,
-      queryFn: ({ signal }) => callApi(regionsApi.tree, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
     }),
   /** The history page's device picker: a search over the register. */
   deviceSearch: (keyword: string, locale: Locale) =>

@@ -34,6 +34,7 @@ import {
 } from '../lib/url-state.ts';
 import { type MonitoringI18n, type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-i18n.ts';
 import '../monitoring.css';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 
 // ECharts is its own chunk: the controls show before it arrives.
 const HistoryEChart = lazy(() => import('../components/history-echart.tsx'));
@@ -95,7 +96,7 @@ export function HistoryDataPage() {
   const picked = useQueries({
     queries: selection.devices.map((id) => monitoringQueries.device(id, locale)),
   });
-  const types = useQuery(monitoringQueries.types(locale));
+  const types = useQuery(referenceQueries.deviceTypes(locale));
   const history = useQuery(monitoringQueries.history(request, locale));
 
   const devices = new Map<number, Device>();

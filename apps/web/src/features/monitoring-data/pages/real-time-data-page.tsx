@@ -19,6 +19,7 @@ import { isChartableMetric, isStale, typeName } from '../lib/metric-format.ts';
 import { BOARD_PAGE_SIZE, readPointFilters, writePointFilters } from '../lib/url-state.ts';
 import { type MonitoringI18n, type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-i18n.ts';
 import '../monitoring.css';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 
 const LIVE_COLORS: Record<LiveStatus, string> = {
   ready: 'green',
@@ -126,9 +127,9 @@ export function RealTimeDataPage() {
   useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
 
   const points = useQuery(monitoringQueries.points(filters, locale));
-  const types = useQuery(monitoringQueries.types(locale));
-  const stations = useQuery(monitoringQueries.stations(locale));
-  const regions = useQuery(monitoringQueries.regionTree(locale));
+  const types = useQuery(referenceQueries.deviceTypes(locale));
+  const stations = useQuery(referenceQueries.stations(locale));
+  const regions = useQuery(referenceQueries.regionTree(locale));
   const typesById = useMemo(() => new Map((types.data ?? []).map((type) => [type.id, type])), [types.data]);
   const list = points.data?.list ?? [];
   const lastEventAt = useLivePoints(list.map((p) => p.deviceId));

@@ -4,7 +4,6 @@ import {
   organizationApi,
   type RecordStatus,
   type RoleInput,
-  regionsApi,
   rolesApi,
   type UserInput,
   usersApi,
@@ -39,13 +38,6 @@ export const userQueries = {
     queryOptions({
       queryKey: [...all, 'departments', locale] as const,
       queryFn: ({ signal }) => callApi(organizationApi.departmentTree, { locale, signal, silent: true }),
-      staleTime: 5 * 60_000,
-    }),
-  /** Monitoring regions, for a role's region limit. */
-  regions: (locale: Locale) =>
-    queryOptions({
-      queryKey: [...all, 'regions', locale] as const,
-      queryFn: ({ signal }) => callApi(regionsApi.tree, { locale, signal, silent: true }),
       staleTime: 5 * 60_000,
     }),
 };

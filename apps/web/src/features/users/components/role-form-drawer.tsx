@@ -28,6 +28,7 @@ import {
   roleInputSchema,
 } from '@water/contracts';
 import { useMemo, useState } from 'react';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useButtonPermission } from '../../../shared/ui/permission.tsx';
@@ -178,7 +179,7 @@ function RoleForm({
   const [linked, setLinked] = useState(() => representableLinked(index, stored));
   const [menuIds, setMenuIds] = useState<number[]>(() => (linked ? linkedKeys(index, stored) : stored));
   const departments = useQuery(userQueries.departments(locale));
-  const regions = useQuery(userQueries.regions(locale));
+  const regions = useQuery(referenceQueries.regionTree(locale));
   const scope: Values['dataScope'] = Form.useWatch('dataScope', form as FormInstance) ?? role?.dataScope ?? 'self';
   const isAdmin = role?.code === ROLE_ADMIN;
 

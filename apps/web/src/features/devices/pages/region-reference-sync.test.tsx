@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { referenceKeys, referenceQueries } from '../../../shared/api/reference-queries.ts';
+import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { RoleFormDrawer } from '../../users/components/role-form-drawer.tsx';
+import { RegionPage } from './region-page.tsx';
+
+// jsdom has no WebGL: the map is a stub.
+vi.mock('../components/map-region-view.tsx', () => ({ MapRegionView: () => <div>map</div> }));
+
+type Node = { id: number; parentId: number | null; name: string; children: Node[]; [key: string]: unknown };
+
+const node = (id: number, parentId: number | null, code: string, name: string, kind: string): Node => ({
+  id,
+  parentId,
+  code,
+  name,
+  kind,
+  orderNum: 0,
+  hasBoundary: false,
+  devices: 0,
+  children: [],
+});
+
+/** A server whose region tree grows with each POST /api/regions. */
+function regionServer() {
+  const city = node(1, null, 'LC', '岚川市', 'city');
+  city.children.push(node(4, 1, 'LC-W', '城西区', 'district'));
+  const tree = [city];
+  const api = mockApi({
+    'GET /api/regions/tree': () => ok(structuredClone(tree)),
+    'GET /api/regions/geojson': ok({ type: 'FeatureCollection', features: [] }),
+    'GET /api/map/config': ok({ tileUrl: null, center: [120.05, 30.05], zoom: 11 }),
+    'GET /api/stations': ok([]),
+    'GET /api/devices': ok({ list: [], total: 0, page: 1, pageSize: 200 }),
+    'GET /api/system/menus': ok([]),
+    'GET /api/departments/tree': ok([]),
+    'POST /api/regions': (call) => {
+      const body = call.body as { parentId: number; code: string; name: string; kind: string };
+      const created = node(9, body.parentId, body.code, body.name, body.kind);
+      city.children.find((n) => n.id === body.parentId)?.children.push(created);
+      return ok({ ...created, boundary: null, updatedAt: '' });
+    },
+  });
+  const treeReads = () => api.calls.filter((c) => c.method === 'GET' && c.path === '/api/regions/tree').length;
+  return { ...api, treeReads };
+}
+
+describe('reference data: the region tree', () => {
+  it('is one cache entry for every feature', () => {
+    // The role drawer (users), the archives and monitoring filters and the device forms all read this.
+    expect(referenceQueries.regionTree('zh-CN').queryKey).toEqual(referenceQueries.regionTree('en-US').queryKey);
+    expect(referenceQueries.regionTree().queryKey.slice(0, 2)).toEqual([...referenceKeys.regions]);
+  });
+
+  it("a region added on the region screen appears in the role drawer's region limit (users) at once", async () => {
+    const { calls, treeReads } = regionServer();
+    const { user, queryClient } = renderPage(
+      <>
+        <RegionPage />
+        <RoleFormDrawer target={{ id: null }} onClose={() => undefined} />
+      </>,
+    );
+
+    const drawer = await screen.findByRole('dialog', { name: '新增角色' });
+    expect(await screen.findByRole('button', { name: '添加下级：城西区' })).toBeTruthy();
+    // Both screens read the same cached tree: one request.
+    expect(treeReads()).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: '添加下级：城西区' }));
+    const form = await screen.findByRole('dialog', { name: '新建区域' });
+    // Both drawers have a code and a name field (the same element ids, so no label finds them) and
+    // each holds the focus: set the region form's own fields directly.
+    fireEvent.change(form.querySelector('input[id="code_input"]') as HTMLElement, { target: { value: 'LC-W-01' } });
+    fireEvent.change(form.querySelector('input[id="name_input"]') as HTMLElement, {
+      target: { value: '西湖排水片区' },
+    });
+    await user.click(within(form).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/regions')).toBe(true));
+
+    // The write invalidated the shared key: the tree was read again, once, for both screens.
+    await waitFor(() => expect(treeReads()).toBe(2));
+    const cached = queryClient.getQueryData(referenceQueries.regionTree().queryKey) as Node[] | undefined;
+    expect(cached?.[0]?.children[0]?.children.map((n) => n.name)).toEqual(['西湖排水片区']);
+
+    // The role drawer's region limit offers the new region without reopening anything.
+    await user.click(within(drawer).getByText('不限区域'));
+    const option = await waitFor(() => {
+      const found = screen
+        .getAllByText('西湖排水片区')
+        .find((el) => el.closest('.arco-tree-select-popup') !== null || el.closest('.arco-trigger-popup') !== null);
+      if (!found) throw new Error('not offered yet');
+      return found;
+    });
+    expect(option.closest('.arco-tree-node')).toBeTruthy();
+  }, 20_000);
+});

@@ -1,0 +1,66 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { devicesApi, deviceTypesApi, type Locale, regionsApi } from '@water/contracts';
+import { callApi } from './http.ts';
+
+const all = ['reference'] as const;
+
+/**
+ * The one key space of the reference data several features read: the monitoring-region tree, the
+ * pump stations and the device-type catalogue. Each is cached once for the whole console, and a
+ * write that changes one invalidates its key, so every screen that shows it follows.
+ *
+ * Region and station names are not translated by the server, so their keys carry no locale (the
+ * locale a caller passes only sets the language of a refusal); device types are named in the
+ * caller's language, so theirs do. Role options already share one key (`['roles', 'options', locale]`)
+ * between user management and notices, and role writes invalidate `['roles']`.
+ */
+export const referenceKeys = {
+  all,
+  /** The tree, with each region's own device count: region writes and device writes move it. */
+  regions: [...all, 'regions'] as const,
+  /** The catalogue, with each type's device count: type writes and device writes move it. */
+  deviceTypes: [...all, 'deviceTypes'] as const,
+  /** Stations, with their region's name and their device count: region and device writes move them. */
+  stations: [...all, 'stations'] as const,
+};
+
+export type ReferenceKind = Exclude<keyof typeof referenceKeys, 'all'>;
+
+/** Reference data changes seldom, and every write in the console invalidates what it changed. */
+const REFERENCE_STALE_TIME = 5 * 60_000;
+
+/** Reads are silent: each screen shows a failed load in place. */
+export const referenceQueries = {
+  regionTree: (locale?: Locale) =>
+    queryOptions({
+      queryKey: [...referenceKeys.regions, 'tree'] as const,
+      queryFn: ({ signal }) => callApi(regionsApi.tree, { locale, signal, silent: true }),
+      staleTime: REFERENCE_STALE_TIME,
+    }),
+  stations: (locale?: Locale) =>
+    queryOptions({
+      queryKey: [...referenceKeys.stations, 'list'] as const,
+      queryFn: ({ signal }) => callApi(devicesApi.stations, { locale, signal, silent: true }),
+      staleTime: REFERENCE_STALE_TIME,
+    }),
+  deviceTypes: (locale: Locale) =>
+    queryOptions({
+      queryKey: [...referenceKeys.deviceTypes, 'list', locale] as const,
+      queryFn: ({ signal }) => callApi(deviceTypesApi.list, { locale, signal, silent: true }),
+      staleTime: REFERENCE_STALE_TIME,
+    }),
+  deviceType: (id: number, locale: Locale) =>
+    queryOptions({
+      queryKey: [...referenceKeys.deviceTypes, 'one', id, locale] as const,
+      queryFn: ({ signal }) => callApi(deviceTypesApi.get, { locale, params: { id }, signal, silent: true }),
+      staleTime: REFERENCE_STALE_TIME,
+    }),
+};
+
+/**
+ * Marks the named reference data stale: what a screen shows now refetches at once, the rest when it
+ * is next read.
+ */
+export function invalidateReference(queryClient: QueryClient, ...kinds: ReferenceKind[]): Promise<unknown> {
+  return Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: referenceKeys[kind] })));
+}
