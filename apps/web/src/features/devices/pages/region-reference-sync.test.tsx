@@ -1,8 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DeviceInput, DeviceTypeInput } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { referenceKeys, referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { RoleFormDrawer } from '../../users/components/role-form-drawer.tsx';
+import { useSaveDevice, useSaveDeviceType, useSetDeviceEnabled } from '../api/device-queries.ts';
 import { RegionPage } from './region-page.tsx';
 
 // jsdom has no WebGL: the map is a stub.
@@ -94,4 +97,53 @@ describe('reference data: the region tree', () => {
     });
     expect(option.closest('.arco-tree-node')).toBeTruthy();
   }, 20_000);
+});
+
+describe('reference data: writes elsewhere', () => {
+  function Harness() {
+    const saveDevice = useSaveDevice();
+    const saveType = useSaveDeviceType();
+    const setEnabled = useSetDeviceEnabled();
+    return (
+      <>
+        <button type="button" onClick={() => saveDevice.mutate({ id: 7, body: {} as DeviceInput })}>
+          save-device
+        </button>
+        <button type="button" onClick={() => saveType.mutate({ id: 3, body: {} as DeviceTypeInput })}>
+          save-type
+        </button>
+        <button type="button" onClick={() => setEnabled.mutate({ id: 7, enabled: false })}>
+          disable
+        </button>
+      </>
+    );
+  }
+  const stale = (client: QueryClient) => ({
+    regions: client.getQueryState(referenceQueries.regionTree().queryKey)?.isInvalidated,
+    stations: client.getQueryState(referenceQueries.stations().queryKey)?.isInvalidated,
+    deviceTypes: client.getQueryState(referenceQueries.deviceTypes('zh-CN').queryKey)?.isInvalidated,
+  });
+  const seed = (client: QueryClient) => {
+    client.setQueryData(referenceQueries.regionTree().queryKey, []);
+    client.setQueryData(referenceQueries.stations().queryKey, []);
+    client.setQueryData(referenceQueries.deviceTypes('zh-CN').queryKey, []);
+  };
+
+  it('a device write marks the region tree, the stations and the types stale (they carry device counts)', async () => {
+    mockApi({ 'PUT /api/devices/7': ok({ id: 7 }) });
+    const { user, queryClient } = renderPage(<Harness />);
+    seed(queryClient);
+    await user.click(screen.getByRole('button', { name: 'save-device' }));
+    await waitFor(() => expect(stale(queryClient)).toEqual({ regions: true, stations: true, deviceTypes: true }));
+  });
+
+  it('a device-type write marks the catalogue stale and leaves regions and stations; enabling touches none', async () => {
+    mockApi({ 'PUT /api/device-types/3': ok({ id: 3 }), 'POST /api/devices/7/enabled': ok(null) });
+    const { user, queryClient } = renderPage(<Harness />);
+    seed(queryClient);
+    await user.click(screen.getByRole('button', { name: 'disable' }));
+    await user.click(screen.getByRole('button', { name: 'save-type' }));
+    await waitFor(() => expect(stale(queryClient).deviceTypes).toBe(true));
+    expect(stale(queryClient)).toEqual({ regions: false, stations: false, deviceTypes: true });
+  });
 });
