@@ -2,6 +2,7 @@ import { Alert, Button, Drawer, Form, type FormInstance, Input, Message, Select,
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Member, memberInputSchema } from '@water/contracts';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { organizationQueries, useSaveMember } from '../api/organization-queries.ts';
@@ -75,7 +76,7 @@ function MemberForm({
   save: ReturnType<typeof useSaveMember>;
   onSaved: () => void;
 }) {
-  const { t, tv } = i18n;
+  const { t, tv, locale } = i18n;
   const [failure, setFailure] = useState<string | null>(null);
   const member = target.member;
   const department = member ? { id: member.departmentId, name: member.departmentName } : target.department;
@@ -118,6 +119,8 @@ function MemberForm({
           </dd>
           <dt>{t('org.member.field.department')}</dt>
           <dd>{member.departmentName}</dd>
+          <dt>{t('org.member.col.joinedAt')}</dt>
+          <dd>{formatDateTime(member.joinedAt, locale)}</dd>
         </dl>
       ) : (
         <Form.Item

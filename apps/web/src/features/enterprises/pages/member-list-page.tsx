@@ -18,7 +18,6 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { type DepartmentNode, type Member, Permissions } from '@water/contracts';
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type MemberFilters, organizationQueries, useRemoveMember } from '../api/organization-queries.ts';
@@ -87,13 +86,22 @@ function MemberManager() {
 
   const columns: TableColumnProps<Member>[] = [
     {
-      title: t('org.member.col.displayName'),
+      // The name over the username.
+      title: t('org.member.col.member'),
       dataIndex: 'displayName',
-      width: 100,
+      width: 130,
       fixed: 'left',
-      render: (_, row) => <span className="org-strong">{row.displayName}</span>,
+      render: (_, row) => (
+        <span className="org-stack">
+          <span className="org-ellipsis org-strong" title={row.displayName}>
+            {row.displayName}
+          </span>
+          <span className="org-ellipsis org-small org-muted" title={row.username}>
+            {row.username}
+          </span>
+        </span>
+      ),
     },
-    { title: t('org.member.col.username'), dataIndex: 'username', width: 120 },
     {
       title: t('org.member.col.phone'),
       dataIndex: 'phone',
@@ -103,7 +111,7 @@ function MemberManager() {
     {
       title: t('org.member.col.department'),
       dataIndex: 'departmentName',
-      width: 170,
+      width: 160,
       render: (_, row) => (
         <span className="org-dept-cell">
           <span className="org-ellipsis" title={row.departmentName}>
@@ -120,8 +128,15 @@ function MemberManager() {
     {
       title: t('org.member.col.position'),
       dataIndex: 'position',
-      width: 120,
-      render: (_, row) => row.position || <span className="org-muted">—</span>,
+      width: 110,
+      render: (_, row) =>
+        row.position ? (
+          <span className="org-ellipsis" title={row.position}>
+            {row.position}
+          </span>
+        ) : (
+          <span className="org-muted">—</span>
+        ),
     },
     {
       title: t('org.member.col.status'),
@@ -129,12 +144,7 @@ function MemberManager() {
       width: locale === 'zh-CN' ? 90 : 100,
       render: (_, row) => <StatusTag status={row.status} t={t} />,
     },
-    {
-      title: t('org.member.col.joinedAt'),
-      dataIndex: 'joinedAt',
-      width: 150,
-      render: (_, row) => <span className="org-nowrap">{formatDateTime(row.joinedAt, locale)}</span>,
-    },
+    // When the member joined is in the edit drawer: the list fits beside the tree without it.
     ...(writer
       ? [
           {
@@ -184,7 +194,8 @@ function MemberManager() {
         loading={members.isFetching}
         noDataElement={<Empty description={t(query.keyword ? 'org.member.emptyFiltered' : 'org.member.empty')} />}
         tableLayoutFixed
-        // Every column at its width (they are wider in English): none slips under the fixed actions.
+        // Every column at its width (about 750 px, so it fits beside the tree in a 1,440 px window with the
+        // side menu open): none slips under the fixed actions.
         scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
         pagination={{
           current: query.page,

@@ -34,6 +34,7 @@ export const systemAdminEnUS: Record<keyof typeof systemAdminZhCN, string> = {
   'sys.menu.col.type': 'Type',
   'sys.menu.col.name': 'Route name',
   'sys.menu.col.path': 'Path',
+  'sys.menu.col.route': 'Route name / path',
   'sys.menu.col.permission': 'Permission',
   'sys.menu.col.order': 'Order',
   'sys.menu.col.hidden': 'Hidden',

@@ -34,6 +34,7 @@ export const systemAdminZhCN = {
   'sys.menu.col.type': '类型',
   'sys.menu.col.name': '路由名称',
   'sys.menu.col.path': '路由地址',
+  'sys.menu.col.route': '路由名称 / 地址',
   'sys.menu.col.permission': '权限标识',
   'sys.menu.col.order': '排序',
   'sys.menu.col.hidden': '隐藏',

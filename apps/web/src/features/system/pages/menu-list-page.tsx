@@ -8,8 +8,10 @@ import {
   Space,
   Table,
   type TableColumnProps,
+  Tag,
+  Tooltip,
 } from '@arco-design/web-react';
-import { IconDown, IconPlus, IconRight } from '@arco-design/web-react/icon';
+import { IconDelete, IconDown, IconEdit, IconLaunch, IconPlus, IconRight } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { type AdminMenu, Permissions } from '@water/contracts';
 import { useMemo, useState } from 'react';
@@ -56,13 +58,26 @@ export function MenuListPage() {
     {
       title: t('sys.menu.col.title'),
       dataIndex: 'titleZh',
-      width: 260,
+      width: 230,
       fixed: 'left',
       render: (_, row) => (
         // Wraps rather than cuts: the tree's indent leaves deep entries little room, and titles are short.
         <span className="sys-menu-title">
           {row.type === 'button' ? null : <MenuIcon name={row.icon} />}
           {menuTitle(row, locale)}
+          {row.externalLink ? (
+            <Tooltip content={row.externalLink} mini>
+              <a
+                className="sys-menu-link"
+                href={row.externalLink}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={`${t('sys.menu.col.externalLink')}: ${row.externalLink}`}
+              >
+                <IconLaunch />
+              </a>
+            </Tooltip>
+          ) : null}
         </span>
       ),
     },
@@ -72,45 +87,41 @@ export function MenuListPage() {
       width: locale === 'zh-CN' ? 80 : 100,
       render: (_, row) => <MenuTypeTag type={row.type} t={t} />,
     },
-    { title: t('sys.menu.col.name'), dataIndex: 'name', width: 200, render: (v: string) => <Code text={v} /> },
-    { title: t('sys.menu.col.path'), dataIndex: 'path', width: 180, render: (v: string) => <Code text={v} /> },
+    {
+      // The route name over the path: one is how the console finds the page, the other its address.
+      title: t('sys.menu.col.route'),
+      dataIndex: 'name',
+      width: 190,
+      render: (_, row) => (
+        <span className="sys-stack">
+          <Code text={row.name} />
+          {row.path ? <Code text={row.path} muted /> : null}
+        </span>
+      ),
+    },
     {
       title: t('sys.menu.col.permission'),
       dataIndex: 'permission',
-      width: 190,
+      width: 170,
       render: (v: string) => <Code text={v} />,
     },
     { title: t('sys.menu.col.order'), dataIndex: 'orderNum', width: 70, align: 'right' },
     {
-      title: t('sys.menu.col.hidden'),
-      dataIndex: 'hidden',
-      width: 70,
-      render: (_, row) => <YesNo value={row.hidden} t={t} />,
-    },
-    {
-      title: t('sys.menu.col.ignoreCache'),
-      dataIndex: 'ignoreCache',
-      width: 90,
-      render: (_, row) => <YesNo value={row.ignoreCache} t={t} />,
-    },
-    {
-      title: t('sys.menu.col.externalLink'),
-      dataIndex: 'externalLink',
-      width: 170,
-      render: (v: string) =>
-        v ? (
-          <a className="sys-ellipsis sys-link" href={v} target="_blank" rel="noreferrer" title={v}>
-            {v}
-          </a>
-        ) : (
-          <span className="sys-muted">{t('sys.none')}</span>
-        ),
-    },
-    {
+      // Enabled or not, with what else changes how the entry shows: hidden from the menu, not cached.
       title: t('sys.menu.col.status'),
       dataIndex: 'status',
-      width: 80,
-      render: (_, row) => <MenuStatusTag status={row.status} t={t} />,
+      width: locale === 'zh-CN' ? 150 : 160,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          <MenuStatusTag status={row.status} t={t} />
+          {row.hidden ? (
+            <Tag size="small" color="orange">
+              {t('sys.menu.col.hidden')}
+            </Tag>
+          ) : null}
+          {row.ignoreCache ? <Tag size="small">{t('sys.menu.col.ignoreCache')}</Tag> : null}
+        </Space>
+      ),
     },
     ...(writer
       ? [
@@ -118,7 +129,8 @@ export function MenuListPage() {
             title: t('sys.menu.col.actions'),
             key: 'actions',
             fixed: 'right' as const,
-            width: locale === 'zh-CN' ? 190 : 230,
+            // Three icon buttons, each named for screen readers and with its name as a tooltip.
+            width: 120,
             render: (_: unknown, row: Row) => (
               <RowActions
                 row={row}
@@ -168,7 +180,9 @@ export function MenuListPage() {
         pagination={false}
         tableLayoutFixed
         border={{ wrapper: true, cell: false }}
-        scroll={{ x: writer ? 1750 : 1560 }}
+        // Every column at its width (about 1,040 px, so it fits a 1,440 px window with the side menu open):
+        // none slips under the fixed actions.
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
         noDataElement={<Empty description={t('sys.menu.empty')} />}
         expandedRowKeys={expandedKeys}
         onExpandedRowsChange={(keys) => setExpanded(keys.map(Number))}
@@ -216,16 +230,12 @@ function findNode(nodes: readonly AdminMenu[], id: number): AdminMenu | undefine
   return undefined;
 }
 
-function Code({ text }: { text: string }) {
+function Code({ text, muted = false }: { text: string; muted?: boolean }) {
   return text ? (
-    <code className="sys-code sys-ellipsis" title={text}>
+    <code className={muted ? 'sys-code sys-ellipsis sys-code--muted' : 'sys-code sys-ellipsis'} title={text}>
       {text}
     </code>
   ) : null;
-}
-
-function YesNo({ value, t }: { value: boolean; t: SystemAdminI18n['t'] }) {
-  return value ? <span>{t('sys.yes')}</span> : <span className="sys-muted">{t('sys.no')}</span>;
 }
 
 interface RowActionsProps {
@@ -243,14 +253,29 @@ function RowActions({ row, i18n, pending, onAddChild, onEdit, onRemove }: RowAct
   const label = (action: string) => t('sys.actionLabel', { action, title });
   return (
     <Space size={0} className="sys-actions">
-      {row.type === 'button' ? null : (
-        <Button type="text" size="small" aria-label={label(t('sys.menu.action.addChild'))} onClick={onAddChild}>
-          {t('sys.menu.action.addChild')}
-        </Button>
+      {row.type === 'button' ? (
+        // A button has no children: an empty slot keeps the icons of every row in line.
+        <span className="sys-actions__slot" />
+      ) : (
+        <Tooltip content={t('sys.menu.action.addChild')} mini>
+          <Button
+            type="text"
+            size="small"
+            icon={<IconPlus />}
+            aria-label={label(t('sys.menu.action.addChild'))}
+            onClick={onAddChild}
+          />
+        </Tooltip>
       )}
-      <Button type="text" size="small" aria-label={label(t('sys.menu.action.edit'))} onClick={onEdit}>
-        {t('sys.menu.action.edit')}
-      </Button>
+      <Tooltip content={t('sys.menu.action.edit')} mini>
+        <Button
+          type="text"
+          size="small"
+          icon={<IconEdit />}
+          aria-label={label(t('sys.menu.action.edit'))}
+          onClick={onEdit}
+        />
+      </Tooltip>
       <Popconfirm
         title={t('sys.menu.confirm.delete')}
         okText={t('sys.menu.action.delete')}
@@ -258,15 +283,16 @@ function RowActions({ row, i18n, pending, onAddChild, onEdit, onRemove }: RowAct
         okButtonProps={{ status: 'danger' }}
         onOk={onRemove}
       >
-        <Button
-          type="text"
-          size="small"
-          status="danger"
-          aria-label={label(t('sys.menu.action.delete'))}
-          disabled={pending}
-        >
-          {t('sys.menu.action.delete')}
-        </Button>
+        <Tooltip content={t('sys.menu.action.delete')} mini>
+          <Button
+            type="text"
+            size="small"
+            status="danger"
+            icon={<IconDelete />}
+            aria-label={label(t('sys.menu.action.delete'))}
+            disabled={pending}
+          />
+        </Tooltip>
       </Popconfirm>
     </Space>
   );

@@ -20,6 +20,7 @@ import {
   userInputSchema,
 } from '@water/contracts';
 import { useState } from 'react';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useButtonPermission } from '../../../shared/ui/permission.tsx';
@@ -183,6 +184,15 @@ function UserForm({
       onSubmit={submit}
       onChange={() => setFailure(null)}
     >
+      {user ? (
+        // What the list leaves out to fit the window: when the account was made and last used.
+        <dl className="users-facts">
+          <dt>{t('users.col.createdAt')}</dt>
+          <dd>{formatDateTime(user.createdAt, locale)}</dd>
+          <dt>{t('users.col.lastLoginAt')}</dt>
+          <dd>{user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : t('users.neverSignedIn')}</dd>
+        </dl>
+      ) : null}
       <Form.Item
         label={t('users.field.username')}
         field="username"

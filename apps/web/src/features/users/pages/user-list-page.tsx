@@ -1,7 +1,9 @@
 import {
   Button,
+  Dropdown,
   Empty,
   Input,
+  Menu,
   Message,
   Popconfirm,
   Result,
@@ -12,8 +14,9 @@ import {
   Table,
   type TableColumnProps,
   Tag,
+  Tooltip,
 } from '@arco-design/web-react';
-import { IconDownload, IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { IconDownload, IconMore, IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { type ManagedUser, Permissions, RECORD_STATUSES, type RecordStatus, USER_SORT_FIELDS } from '@water/contracts';
 import { useState } from 'react';
@@ -68,36 +71,30 @@ export function UserListPage() {
 
   const sortOrder = (field: SortField) =>
     filters.sort === field ? (filters.order === 'asc' ? 'ascend' : 'descend') : undefined;
-  const dateCell = (value: string | null, empty: UsersMessageKey) => (
-    <span className="users-nowrap">
-      {value ? formatDateTime(value, locale) : <span className="users-muted">{t(empty)}</span>}
-    </span>
-  );
 
   const columns: TableColumnProps<ManagedUser>[] = [
     {
-      title: t('users.col.username'),
-      dataIndex: 'username',
-      width: 130,
+      // Name over username: who they are and what they sign in with, in one cell.
+      title: t('users.col.user'),
+      dataIndex: 'displayName',
+      width: 150,
       sorter: true,
-      sortOrder: sortOrder('username'),
+      sortOrder: sortOrder('displayName'),
       render: (_, row) => (
-        <span className="users-ellipsis" title={row.username}>
-          {row.username}
+        <span className="users-stack">
+          <span className="users-ellipsis users-strong" title={row.displayName}>
+            {row.displayName}
+          </span>
+          <span className="users-ellipsis users-muted users-small" title={row.username}>
+            {row.username}
+          </span>
         </span>
       ),
     },
     {
-      title: t('users.col.displayName'),
-      dataIndex: 'displayName',
-      width: 100,
-      sorter: true,
-      sortOrder: sortOrder('displayName'),
-    },
-    {
       title: t('users.col.department'),
       dataIndex: 'departmentName',
-      width: 120,
+      width: 110,
       render: (_, row) =>
         row.departmentName ? (
           <span className="users-ellipsis" title={row.departmentName}>
@@ -110,11 +107,11 @@ export function UserListPage() {
     {
       title: t('users.col.roles'),
       dataIndex: 'roles',
-      width: 150,
+      width: 130,
       render: (_, row) => (
-        <Space size={4} wrap>
+        <Space size={4} wrap className="users-roles">
           {row.roles.map((r) => (
-            <Tag key={r.code} size="small" color={r.code === 'admin' ? 'arcoblue' : undefined}>
+            <Tag key={r.code} size="small" color={r.code === 'admin' ? 'arcoblue' : undefined} title={r.name}>
               {r.name}
             </Tag>
           ))}
@@ -124,7 +121,7 @@ export function UserListPage() {
     {
       title: t('users.col.status'),
       dataIndex: 'status',
-      width: 80,
+      width: 76,
       render: (_, row) => (
         <StatusSwitch
           row={row}
@@ -144,26 +141,37 @@ export function UserListPage() {
       ),
     },
     {
-      title: t('users.col.phone'),
+      // Phone over email.
+      title: t('users.col.contact'),
       dataIndex: 'phone',
-      width: 120,
-      render: (_, row) => row.phone ?? <span className="users-muted">—</span>,
+      width: 134,
+      render: (_, row) =>
+        row.phone || row.email ? (
+          <span className="users-stack">
+            <span className="users-ellipsis">{row.phone ?? <span className="users-muted">—</span>}</span>
+            {row.email ? (
+              <span className="users-ellipsis users-muted users-small" title={row.email}>
+                {row.email}
+              </span>
+            ) : null}
+          </span>
+        ) : (
+          <span className="users-muted">—</span>
+        ),
     },
     {
       title: t('users.col.lastLoginAt'),
       dataIndex: 'lastLoginAt',
-      width: 150,
+      width: 120,
       sorter: true,
       sortOrder: sortOrder('lastLoginAt'),
-      render: (_, row) => dateCell(row.lastLoginAt, 'users.neverSignedIn'),
-    },
-    {
-      title: t('users.col.createdAt'),
-      dataIndex: 'createdAt',
-      width: 150,
-      sorter: true,
-      sortOrder: sortOrder('createdAt'),
-      render: (_, row) => dateCell(row.createdAt, 'users.none'),
+      // Date over time: the cell wraps at the space rather than taking a wide column.
+      render: (_, row) =>
+        row.lastLoginAt ? (
+          <span className="users-datetime">{formatDateTime(row.lastLoginAt, locale)}</span>
+        ) : (
+          <span className="users-muted">{t('users.neverSignedIn')}</span>
+        ),
     },
     ...(writer
       ? [
@@ -171,7 +179,8 @@ export function UserListPage() {
             title: t('users.col.actions'),
             key: 'actions',
             fixed: 'right' as const,
-            width: locale === 'zh-CN' ? 170 : 220,
+            // Edit, and the rarer actions behind "more": the same width in both languages.
+            width: 100,
             render: (_: unknown, row: ManagedUser) => (
               <RowActions
                 row={row}
@@ -411,31 +420,52 @@ function RowActions({
 }) {
   const { t } = i18n;
   const label = (action: UsersMessageKey) => t('users.actionLabel', { action: t(action), name: row.username });
+  // The rarer actions sit behind "more" (as in the device list); each still asks before it acts.
+  const [confirming, setConfirming] = useState<'reset' | 'delete' | null>(null);
+  const close = () => setConfirming(null);
   return (
     <Space size={0} className="users-actions">
       <Button type="text" size="small" aria-label={label('users.action.edit')} onClick={onEdit}>
         {t('users.action.edit')}
       </Button>
       <Popconfirm
-        title={t('users.confirm.reset', { name: row.displayName })}
-        okText={t('users.action.reset')}
+        popupVisible={confirming !== null}
+        onVisibleChange={(visible) => {
+          if (!visible) close();
+        }}
+        title={
+          confirming === 'delete'
+            ? t('users.confirm.delete', { name: row.displayName })
+            : t('users.confirm.reset', { name: row.displayName })
+        }
+        okText={t(confirming === 'delete' ? 'users.action.delete' : 'users.action.reset')}
         cancelText={t('users.cancel')}
-        onOk={onReset}
+        okButtonProps={confirming === 'delete' ? { status: 'danger' } : {}}
+        onOk={() => (confirming === 'delete' ? onRemove() : onReset()).finally(close)}
+        onCancel={close}
       >
-        <Button type="text" size="small" aria-label={label('users.action.reset')}>
-          {t('users.action.reset')}
-        </Button>
-      </Popconfirm>
-      <Popconfirm
-        title={t('users.confirm.delete', { name: row.displayName })}
-        okText={t('users.action.delete')}
-        cancelText={t('users.cancel')}
-        okButtonProps={{ status: 'danger' }}
-        onOk={onRemove}
-      >
-        <Button type="text" size="small" status="danger" aria-label={label('users.action.delete')}>
-          {t('users.action.delete')}
-        </Button>
+        <Dropdown
+          trigger="click"
+          position="br"
+          droplist={
+            <Menu onClickMenuItem={(key) => setConfirming(key === 'delete' ? 'delete' : 'reset')}>
+              <Menu.Item key="reset">{t('users.action.reset')}</Menu.Item>
+              <Menu.Item key="delete" className="users-menu-danger">
+                {t('users.action.delete')}
+              </Menu.Item>
+            </Menu>
+          }
+        >
+          <Tooltip content={t('users.action.more')} mini>
+            <Button
+              type="text"
+              size="small"
+              icon={<IconMore />}
+              aria-label={label('users.action.more')}
+              aria-haspopup="menu"
+            />
+          </Tooltip>
+        </Dropdown>
       </Popconfirm>
     </Space>
   );
