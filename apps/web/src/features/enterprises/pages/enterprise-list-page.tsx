@@ -190,6 +190,7 @@ function EnterpriseManager() {
   } else {
     table = (
       <Table<Enterprise>
+        className="org-table"
         rowKey="id"
         columns={columns}
         data={items.data?.list ?? []}

@@ -188,6 +188,7 @@ function MemberManager() {
   } else {
     table = (
       <Table<Member>
+        className="org-table"
         rowKey={(row) => `${row.departmentId}-${row.userId}`}
         columns={columns}
         data={members.data?.list ?? []}

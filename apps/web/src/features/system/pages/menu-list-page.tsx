@@ -173,6 +173,7 @@ export function MenuListPage() {
   } else {
     table = (
       <Table<Row>
+        className="sys-table"
         rowKey="id"
         columns={columns}
         data={rows}

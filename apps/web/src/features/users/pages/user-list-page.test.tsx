@@ -127,6 +127,33 @@ describe('UserListPage', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
 
+  it('resets a password from the "more" menu after confirmation, and shows the new one once', async () => {
+    const { calls } = mockApi({
+      ...reads,
+      'GET /api/system/users': page([managed(1, '13800000001', '张伟', { email: 'zhangwei@example.com' })]),
+      'POST /api/system/users/1/reset-password': ok({ temporaryPassword: 'Rst4x9Qa2mPz' }),
+    });
+    const { user } = renderPage(<UserListPage />);
+
+    // Name over username, phone over email: one row carries them all.
+    const row = (await screen.findByText('张伟')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('13800000001', { selector: '.users-muted' })).toBeTruthy();
+    expect(within(row).getByText('zhangwei@example.com')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: '更多操作：13800000001' }));
+    await user.click(await screen.findByRole('menuitem', { name: '重置密码' }));
+    const popup = (await screen.findByText(/为「张伟」生成临时密码/)).closest('.arco-popconfirm') as HTMLElement;
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(popup).getByRole('button', { name: '重置密码' }));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.path).toBe('/api/system/users/1/reset-password'),
+    );
+    const shown = await screen.findByRole('dialog', { name: '密码已重置' });
+    expect(within(shown).getByText('Rst4x9Qa2mPz')).toBeTruthy();
+    await user.click(within(shown).getByRole('button', { name: '我已记下' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '密码已重置' })).toBeNull());
+  }, 15_000);
+
   it('offers the admin role only to an administrator', async () => {
     mockApi({ ...reads, 'GET /api/system/users': page([]) });
     const { user } = renderPage(<UserListPage />, { permissions: ['system:user:list', 'system:user:write'] });

@@ -240,6 +240,7 @@ export function UserListPage() {
   } else {
     table = (
       <Table<ManagedUser>
+        className="users-table"
         rowKey="id"
         columns={columns}
         data={users.data?.list ?? []}
@@ -428,33 +429,34 @@ function RowActions({
       <Button type="text" size="small" aria-label={label('users.action.edit')} onClick={onEdit}>
         {t('users.action.edit')}
       </Button>
-      <Popconfirm
-        popupVisible={confirming !== null}
-        onVisibleChange={(visible) => {
-          if (!visible) close();
-        }}
-        title={
-          confirming === 'delete'
-            ? t('users.confirm.delete', { name: row.displayName })
-            : t('users.confirm.reset', { name: row.displayName })
+      <Dropdown
+        trigger="click"
+        position="br"
+        droplist={
+          <Menu onClickMenuItem={(key) => setConfirming(key === 'delete' ? 'delete' : 'reset')}>
+            <Menu.Item key="reset">{t('users.action.reset')}</Menu.Item>
+            <Menu.Item key="delete" className="users-menu-danger">
+              {t('users.action.delete')}
+            </Menu.Item>
+          </Menu>
         }
-        okText={t(confirming === 'delete' ? 'users.action.delete' : 'users.action.reset')}
-        cancelText={t('users.cancel')}
-        okButtonProps={confirming === 'delete' ? { status: 'danger' } : {}}
-        onOk={() => (confirming === 'delete' ? onRemove() : onReset()).finally(close)}
-        onCancel={close}
       >
-        <Dropdown
-          trigger="click"
-          position="br"
-          droplist={
-            <Menu onClickMenuItem={(key) => setConfirming(key === 'delete' ? 'delete' : 'reset')}>
-              <Menu.Item key="reset">{t('users.action.reset')}</Menu.Item>
-              <Menu.Item key="delete" className="users-menu-danger">
-                {t('users.action.delete')}
-              </Menu.Item>
-            </Menu>
+        <Popconfirm
+          popupVisible={confirming !== null}
+          onVisibleChange={(visible) => {
+            // Opened from the menu only; any click outside closes it.
+            if (!visible) close();
+          }}
+          title={
+            confirming === 'delete'
+              ? t('users.confirm.delete', { name: row.displayName })
+              : t('users.confirm.reset', { name: row.displayName })
           }
+          okText={t(confirming === 'delete' ? 'users.action.delete' : 'users.action.reset')}
+          cancelText={t('users.cancel')}
+          okButtonProps={confirming === 'delete' ? { status: 'danger' } : {}}
+          onOk={() => (confirming === 'delete' ? onRemove() : onReset()).finally(close)}
+          onCancel={close}
         >
           <Tooltip content={t('users.action.more')} mini>
             <Button
@@ -465,8 +467,8 @@ function RowActions({
               aria-haspopup="menu"
             />
           </Tooltip>
-        </Dropdown>
-      </Popconfirm>
+        </Popconfirm>
+      </Dropdown>
     </Space>
   );
 }
