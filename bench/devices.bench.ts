@@ -144,6 +144,22 @@ try {
     ],
     ['devices: keyword (code, name, serial)', '/api/devices?keyword=1234&page=1&pageSize=20'],
     ['devices: page 50 by warranty end, latest', '/api/devices?sort=warrantyEnd&order=desc&page=50&pageSize=20'],
+    // The other sortable columns, both ways, on the first page and a deep one, over the whole working
+    // list and with one filter (a type: 15 % of the devices; a district and below: a ninth).
+    ...(['name', 'installDate', 'lastSeenAt'] as const).flatMap((sort): [string, string][] => {
+      const list = `/api/devices?sort=${sort}`;
+      return [
+        [`devices: ${sort} asc, p1`, `${list}&order=asc&page=1&pageSize=20`],
+        [`devices: ${sort} desc, p1`, `${list}&order=desc&page=1&pageSize=20`],
+        [`devices: ${sort} asc, p50`, `${list}&order=asc&page=50&pageSize=20`],
+        [`devices: ${sort} desc, p50`, `${list}&order=desc&page=50&pageSize=20`],
+        [
+          `devices: ${sort} desc, p1, one type`,
+          `${list}&order=desc&typeId=${typeId('pressure_transmitter')}&page=1&pageSize=20`,
+        ],
+        [`devices: ${sort} asc, p50, district`, `${list}&order=asc&regionId=${district}&page=50&pageSize=20`],
+      ];
+    }),
     ['regions: tree with device counts', '/api/regions/tree'],
     ['stations: with device counts', '/api/stations'],
   ];

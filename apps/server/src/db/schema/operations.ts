@@ -129,11 +129,16 @@ export const devices = pgTable(
     index().on(t.stationId),
     index().on(t.status),
     // The device list (in service unless asked otherwise): its counts read only this small index, and
-    // a type with a region subtree finds its rows here; the default order within a type, and the
-    // latest warranty ends first, come straight off the next two.
+    // a type with a region subtree finds its rows here; the default order within a type comes straight
+    // off the next one. Every other sort column has its own index ending in the id, the list's
+    // tiebreaker, which follows the column's direction: read forwards or backwards, the index gives
+    // the page in order and the scan stops after it (migration 0018).
     index().on(t.typeId, t.regionId).where(sql`archived_at is null`),
     index().on(t.typeId, t.code).where(sql`archived_at is null`),
-    index().on(t.warrantyEnd.desc().nullsFirst(), t.id).where(sql`archived_at is null`),
+    index().on(t.warrantyEnd, t.id).where(sql`archived_at is null`),
+    index().on(t.name, t.id).where(sql`archived_at is null`),
+    index().on(t.installDate, t.id).where(sql`archived_at is null`),
+    index().on(t.lastSeenAt, t.id).where(sql`archived_at is null`),
     // Keyword search is a substring of the code, name or serial number: trigram indexes, one a column
     // so that the three ORed conditions stay as they are (pg_trgm comes with migration 0008).
     index('devices_code_trgm_index').using('gin', t.code.op('gin_trgm_ops')),

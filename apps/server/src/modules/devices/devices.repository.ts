@@ -85,9 +85,12 @@ export function createDevicesRepository(db: Queryable) {
     async page(f: DeviceFilter & { page: number; pageSize: number }) {
       const condition = where(f);
       const [total] = await db.select({ n: count() }).from(devices).where(condition);
+      // The id breaks ties in the column's own direction, so that one index on (column, id) gives
+      // the page either way (read backwards for desc) and the scan stops after it (migration 0018).
+      const direction = f.order === 'asc' ? asc : desc;
       const rows = await joined()
         .where(condition)
-        .orderBy((f.order === 'asc' ? asc : desc)(SORT[f.sort]), asc(devices.id))
+        .orderBy(direction(SORT[f.sort]), direction(devices.id))
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize);
       return { total: total?.n ?? 0, rows };
