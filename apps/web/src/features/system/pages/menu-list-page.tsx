@@ -58,7 +58,7 @@ export function MenuListPage() {
     {
       title: t('sys.menu.col.title'),
       dataIndex: 'titleZh',
-      width: 230,
+      width: 250,
       fixed: 'left',
       render: (_, row) => (
         // Wraps rather than cuts: the tree's indent leaves deep entries little room, and titles are short.
@@ -110,7 +110,7 @@ export function MenuListPage() {
       // Enabled or not, with what else changes how the entry shows: hidden from the menu, not cached.
       title: t('sys.menu.col.status'),
       dataIndex: 'status',
-      width: locale === 'zh-CN' ? 150 : 160,
+      width: locale === 'zh-CN' ? 140 : 150,
       render: (_, row) => (
         <Space size={4} wrap>
           <MenuStatusTag status={row.status} t={t} />
@@ -181,7 +181,7 @@ export function MenuListPage() {
         pagination={false}
         tableLayoutFixed
         border={{ wrapper: true, cell: false }}
-        // Every column at its width (about 1,040 px, so it fits a 1,440 px window with the side menu open):
+        // Every column at its width (about 1,050 px, so it fits a 1,440 px window with the side menu open):
         // none slips under the fixed actions.
         scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
         noDataElement={<Empty description={t('sys.menu.empty')} />}
