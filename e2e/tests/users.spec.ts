@@ -71,10 +71,15 @@ test('the admin creates a user who signs in with the temporary password, exports
   await roleDrawer.getByRole('textbox', { name: '英文名称' }).fill('Patroller');
   await roleDrawer.getByRole('button', { name: '展开全部' }).click();
   const grant = roleDrawer.locator('.arco-tree-node').filter({ hasText: 'system:user:list' });
-  // While the tree's expand animation runs, the opening branch is drawn twice.
-  await expect(grant).toHaveCount(1);
-  await expect(grant).toContainText('查看用户');
-  await grant.locator('.arco-checkbox').click();
+  // While the tree's expand animation runs, the opening branch is drawn twice (and a re-render of
+  // the drawer can start it again): tick the one node once the animation has settled.
+  await expect(async () => {
+    await expect(grant).toHaveCount(1, { timeout: 1000 });
+    await expect(grant).toContainText('查看用户', { timeout: 1000 });
+    const box = grant.locator('.arco-checkbox input');
+    if (!(await box.isChecked())) await grant.locator('.arco-checkbox').click({ timeout: 1000 });
+    await expect(box).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await roleDrawer.getByRole('button', { name: '保存' }).click();
   await expect(roleDrawer).toHaveCount(0);
   const roleRow = page.getByRole('row').filter({ hasText: code });
