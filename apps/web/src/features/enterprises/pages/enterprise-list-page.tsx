@@ -23,6 +23,7 @@ import { StatusTag, statusText, TypeTag, typeText } from '../components/organiza
 import { ForbiddenResult, LoadFailed } from '../components/page-states.tsx';
 import { useOrganizationI18n } from '../use-organization-i18n.ts';
 import '../organization.css';
+import '../../../shared/ui/table-scroll-cue.css';
 
 const LIST = [Permissions.systemEnterpriseList] as const;
 const WRITE = [Permissions.systemEnterpriseWrite] as const;
@@ -190,7 +191,7 @@ function EnterpriseManager() {
   } else {
     table = (
       <Table<Enterprise>
-        className="org-table"
+        className="org-table table-scroll-cue"
         rowKey="id"
         columns={columns}
         data={items.data?.list ?? []}

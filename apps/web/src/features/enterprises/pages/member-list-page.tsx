@@ -27,6 +27,7 @@ import { StatusTag } from '../components/organization-labels.tsx';
 import { ForbiddenResult, LoadFailed } from '../components/page-states.tsx';
 import { type OrganizationMessageKey, useOrganizationI18n } from '../use-organization-i18n.ts';
 import '../organization.css';
+import '../../../shared/ui/table-scroll-cue.css';
 
 const LIST = [Permissions.systemMemberList] as const;
 const WRITE = [Permissions.systemMemberWrite] as const;
@@ -188,7 +189,7 @@ function MemberManager() {
   } else {
     table = (
       <Table<Member>
-        className="org-table"
+        className="org-table table-scroll-cue"
         rowKey={(row) => `${row.departmentId}-${row.userId}`}
         columns={columns}
         data={members.data?.list ?? []}

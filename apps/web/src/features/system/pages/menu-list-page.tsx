@@ -22,6 +22,7 @@ import { type MenuDrawerTarget, MenuFormDrawer } from '../components/menu-form-d
 import { MenuIcon, MenuStatusTag, MenuTypeTag, menuTitle } from '../components/menu-labels.tsx';
 import { type SystemAdminI18n, useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 import '../system-admin.css';
+import '../../../shared/ui/table-scroll-cue.css';
 
 const WRITE = [Permissions.systemMenuWrite] as const;
 
@@ -173,7 +174,7 @@ export function MenuListPage() {
   } else {
     table = (
       <Table<Row>
-        className="sys-table"
+        className="sys-table table-scroll-cue"
         rowKey="id"
         columns={columns}
         data={rows}

@@ -39,6 +39,7 @@ import { UserImportModal } from '../components/user-import-modal.tsx';
 import { statusText } from '../components/user-labels.tsx';
 import { type UsersI18n, type UsersMessageKey, useUsersI18n } from '../use-users-i18n.ts';
 import '../users.css';
+import '../../../shared/ui/table-scroll-cue.css';
 
 const WRITE = [Permissions.systemUserWrite] as const;
 const PAGE_SIZE = 10;
@@ -240,7 +241,7 @@ export function UserListPage() {
   } else {
     table = (
       <Table<ManagedUser>
-        className="users-table"
+        className="users-table table-scroll-cue"
         rowKey="id"
         columns={columns}
         data={users.data?.list ?? []}
