@@ -1,5 +1,5 @@
 import type { History, HistoryPoint, HistoryResolution, HistorySeries } from '@water/contracts';
-import type { ChartColors } from './chart-colors.ts';
+import type { ChartColors } from '../../../shared/ui/echart-host.tsx';
 
 /** A chart point: time (ms), value (null breaks the line), and the bucket's band when aggregated. */
 export type ChartPoint = [number, number | null, number | null, number | null];

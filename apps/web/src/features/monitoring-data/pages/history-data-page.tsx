@@ -16,10 +16,10 @@ import { type Device, type DeviceType, HISTORY_SERIES_MAX, type History } from '
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
+import type { ChartColors } from '../../../shared/ui/echart-host.tsx';
 import { type HistoryRequest, monitoringQueries } from '../api/monitoring-queries.ts';
 import { HistoryExport } from '../components/history-export.tsx';
 import { HistoryTable } from '../components/history-table.tsx';
-import type { ChartColors } from '../lib/chart-colors.ts';
 import { buildHistoryOption } from '../lib/history-chart-option.ts';
 import { formatReading, isChartableMetric, metricName } from '../lib/metric-format.ts';
 import {
