@@ -7,6 +7,7 @@ import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { organizationQueries, useSaveMember } from '../api/organization-queries.ts';
 import { type OrganizationI18n, useOrganizationI18n } from '../use-organization-i18n.ts';
+import '../../../shared/ui/facts-list.css';
 
 type Values = { userId: number | undefined; position: string; isMain: boolean };
 
@@ -112,7 +113,7 @@ function MemberForm({
       onChange={() => setFailure(null)}
     >
       {member ? (
-        <dl className="org-facts">
+        <dl className="facts-list">
           <dt>{t('org.member.field.user')}</dt>
           <dd>
             {member.displayName} <span className="org-muted">({member.username})</span>

@@ -29,6 +29,7 @@ import { type UsersI18n, useUsersI18n } from '../use-users-i18n.ts';
 import { toTreeData } from './department-tree-data.ts';
 import type { TemporaryPassword } from './temporary-password-modal.tsx';
 import { statusText } from './user-labels.tsx';
+import '../../../shared/ui/facts-list.css';
 
 type Values = {
   username: string;
@@ -186,7 +187,7 @@ function UserForm({
     >
       {user ? (
         // What the list leaves out to fit the window: when the account was made and last used.
-        <dl className="users-facts">
+        <dl className="facts-list">
           <dt>{t('users.col.createdAt')}</dt>
           <dd>{formatDateTime(user.createdAt, locale)}</dd>
           <dt>{t('users.col.lastLoginAt')}</dt>
