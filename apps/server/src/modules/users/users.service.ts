@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { t as translate } from '../../i18n/messages.ts';
-import { type DataScope, dataScope } from '../../lib/data-scope.ts';
+import { type DataScope, dataScope, inDepartmentScope, unlimited } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { importRows, receiveTable, type SheetRow } from '../../lib/row-import.ts';
@@ -58,9 +58,8 @@ export const ADMIN_SET_LOCK = 0x5741_0001;
  * a department scope only inside it, "self" nowhere (a department is never one's own row).
  */
 export function placeableIn(scope: DataScope, departmentId: number | null): boolean {
-  if (scope.userId !== null) return false;
-  if (scope.departments === null) return true;
-  return departmentId !== null && scope.departments.includes(departmentId);
+  // No department at all: only where nothing is limited. Otherwise the department writes' own rule.
+  return departmentId === null ? unlimited(scope) : inDepartmentScope(scope, departmentId);
 }
 
 /** The import sheet's columns, in order: what the template holds and what a row is read as. */
