@@ -73,6 +73,11 @@ describe('the message centre’s SMS channel', () => {
       expect.objectContaining({ kind: 'topup', amount: 200 }),
     ]);
     expect((await call('GET', '/api/sms/ledger', user)).statusCode).toBe(403);
+    for (const bad of ['kind=refund', 'limit=0', 'limit=51', 'limit=x']) {
+      const res = await call('GET', `/api/sms/ledger?${bad}`, admin);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, msg: expect.any(String) });
+    }
     // Everyone still has the notice in the console, the phoneless user too.
     expect((await call('POST', '/api/message/list', user, {})).json().data).toHaveLength(1);
 
