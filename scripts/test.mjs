@@ -32,9 +32,23 @@ function countVitest(file) {
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
+const flakyJourneys = [];
+
+/** Titles of the journeys that failed once and passed on their retry. */
+function collectFlaky(suites = [], trail = []) {
+  for (const suite of suites) {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'flaky')) flakyJourneys.push([...here, spec.title].join(' › '));
+    }
+    collectFlaky(suite.suites, here);
+  }
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  collectFlaky(suites);
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += stats?.unexpected ?? 0;
   totals.skipped += stats?.skipped ?? 0;
@@ -78,9 +92,13 @@ run('browser journeys (Playwright, Chromium)', 'npm', ['run', 'test:e2e', '--sil
 });
 countPlaywright(e2eReport);
 
+if (flakyJourneys.length) {
+  console.log(`\nFlaky (failed once, passed on the retry): ${flakyJourneys.length}`);
+  for (const title of flakyJourneys) console.log(`  ${title}`);
+}
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length;
 console.log(
-  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${flakyJourneys.length ? ` (${flakyJourneys.length} flaky)` : ''}`,
 );
 process.exit(failedSteps.length ? 1 : 0);

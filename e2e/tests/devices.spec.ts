@@ -162,8 +162,15 @@ test('a new catchment with a drawn boundary, a device type with two metrics, a d
     await cell('上限').fill(m.max);
   }
   await editor.getByRole('button', { name: '保存' }).click();
+  // The outcome first: a refused save keeps the editor open with its reason, which the failure then names.
+  await expect(editor)
+    .toHaveCount(0, { timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`the type editor stayed open: ${await editor.innerText().catch(() => '(gone)')}`, {
+        cause: error,
+      });
+    });
   await expect(page.getByText('设备类型已创建')).toBeVisible();
-  await expect(editor).toHaveCount(0);
   await expect(catalogue.getByText(typeName, { exact: true })).toBeVisible();
   // The catalogue's only close control is an unnamed icon; Escape closes it when focus is inside
   // (after the editor closes, focus may be left on the page instead).
