@@ -91,6 +91,85 @@ const SESSION = new Set([
   'GET /api/telemetry/stats',
 ]);
 
+// Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
+// the tests below prove a route refuses a caller without its permission, but only this list catches a
+// route guarded by a real but wrong one (a neighbour module's write, a read where a write belongs).
+const GUARDED = new Map<string, string>([
+  ['GET /api/notices', 'message:notice:write'],
+  ['POST /api/notices', 'message:notice:write'],
+  ['PUT /api/notices/:id', 'message:notice:write'],
+  ['POST /api/notices/:id/publish', 'message:notice:write'],
+  ['POST /api/notices/:id/withdraw', 'message:notice:write'],
+  ['POST /api/notices/:id/attachments', 'message:notice:write'],
+  ['DELETE /api/notices/:id/attachments/:attachmentId', 'message:notice:write'],
+  ['DELETE /api/notices/:id', 'message:notice:write'],
+  ['POST /api/content', 'content:item:write'],
+  ['PUT /api/content/:id', 'content:item:write'],
+  ['DELETE /api/content/:id', 'content:item:write'],
+  ['POST /api/content/:id/file', 'content:item:write'],
+  ['GET /api/sms/account', 'system:sms:outbox'],
+  ['GET /api/sms/ledger', 'system:sms:outbox'],
+  ['POST /api/sms/topups', 'system:sms:account'],
+  ['PUT /api/sms/account', 'system:sms:account'],
+  ['GET /api/enterprises', 'system:enterprise:list'],
+  ['POST /api/enterprises', 'system:enterprise:write'],
+  ['PUT /api/enterprises/:id', 'system:enterprise:write'],
+  ['DELETE /api/enterprises/:id', 'system:enterprise:write'],
+  ['POST /api/departments', 'system:dept:write'],
+  ['PUT /api/departments/:id', 'system:dept:write'],
+  ['DELETE /api/departments/:id', 'system:dept:write'],
+  ['GET /api/members', 'system:member:list'],
+  ['PUT /api/members', 'system:member:write'],
+  ['DELETE /api/members/:departmentId/:userId', 'system:member:write'],
+  ['GET /api/system/users/export', 'system:user:list'],
+  ['GET /api/system/users/import-template', 'system:user:write'],
+  ['POST /api/system/users/import', 'system:user:write'],
+  ['GET /api/system/users', 'system:user:list'],
+  ['GET /api/system/users/:id', 'system:user:list'],
+  ['POST /api/system/users', 'system:user:write'],
+  ['PUT /api/system/users/:id', 'system:user:write'],
+  ['POST /api/system/users/:id/status', 'system:user:write'],
+  ['POST /api/system/users/:id/reset-password', 'system:user:write'],
+  ['DELETE /api/system/users/:id', 'system:user:write'],
+  ['GET /api/system/roles', 'system:role:list'],
+  ['GET /api/system/roles/:id', 'system:role:list'],
+  ['POST /api/system/roles', 'system:role:write'],
+  ['PUT /api/system/roles/:id', 'system:role:write'],
+  ['DELETE /api/system/roles/:id', 'system:role:write'],
+  ['GET /api/system/menus', 'system:menu:list'],
+  ['POST /api/system/menus', 'system:menu:write'],
+  ['PUT /api/system/menus/:id', 'system:menu:write'],
+  ['DELETE /api/system/menus/:id', 'system:menu:write'],
+  ['GET /api/system/logs/operations/export', 'system:log:list'],
+  ['GET /api/system/logs/logins/export', 'system:log:list'],
+  ['GET /api/system/logs/operations', 'system:log:list'],
+  ['GET /api/system/logs/modules', 'system:log:list'],
+  ['GET /api/system/logs/operations/:id', 'system:log:list'],
+  ['GET /api/system/logs/logins', 'system:log:list'],
+  ['GET /api/system/logs/retention', 'system:log:list'],
+  ['PUT /api/system/logs/retention', 'system:log:write'],
+  ['POST /api/device-types', 'device:type:write'],
+  ['PUT /api/device-types/:id', 'device:type:write'],
+  ['DELETE /api/device-types/:id', 'device:type:write'],
+  ['POST /api/regions/geojson', 'device:region:write'],
+  ['POST /api/regions', 'device:region:write'],
+  ['PUT /api/regions/:id', 'device:region:write'],
+  ['DELETE /api/regions/:id', 'device:region:write'],
+  ['POST /api/devices', 'device:device:write'],
+  ['PUT /api/devices/:id', 'device:device:write'],
+  ['POST /api/devices/:id/enabled', 'device:device:write'],
+  ['POST /api/devices/:id/secret', 'device:device:write'],
+  ['POST /api/devices/:id/archive', 'device:device:write'],
+  ['DELETE /api/devices/:id', 'device:device:write'],
+  ['GET /api/devices/import-template', 'device:device:write'],
+  ['POST /api/devices/import', 'device:device:write'],
+  ['POST /api/device-archives', 'device:device:write'],
+  ['PUT /api/device-archives/:id', 'device:device:write'],
+  ['DELETE /api/device-archives/:id', 'device:device:write'],
+  ['POST /api/device-archives/:id/attachments', 'device:device:write'],
+  ['DELETE /api/device-archives/:id/attachments/:attachmentId', 'device:device:write'],
+]);
+
 let t: TestApp;
 let nobody: string;
 beforeAll(async () => {
@@ -139,6 +218,15 @@ describe('the route table', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(open).toEqual([...SESSION].sort());
+  });
+
+  it('guards each route with its reviewed permission', () => {
+    const actual = new Map(
+      routes().flatMap((r) =>
+        typeof r.access === 'object' ? [[`${r.method} ${r.url}`, r.access.permission] as const] : [],
+      ),
+    );
+    expect(Object.fromEntries([...actual].sort())).toEqual(Object.fromEntries([...GUARDED].sort()));
   });
 
   it('never guards a write with a read permission', () => {
