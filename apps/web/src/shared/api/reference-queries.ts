@@ -58,9 +58,22 @@ export const referenceQueries = {
 };
 
 /**
- * Marks the named reference data stale: what a screen shows now refetches at once, the rest when it
- * is next read.
+ * For a feature's query whose rows carry reference names (a device's region, station or type, as the
+ * archive list and the live board show them): spread into its options, and a write that changes those
+ * kinds marks it stale too, without the writing feature knowing the reading one's keys.
+ */
+export const showsReference = (...kinds: ReferenceKind[]) => ({ meta: { reference: kinds } });
+
+const readsAny = (meta: Record<string, unknown> | undefined, kinds: readonly ReferenceKind[]) =>
+  Array.isArray(meta?.reference) && kinds.some((kind) => (meta.reference as unknown[]).includes(kind));
+
+/**
+ * Marks the named reference data stale, and every query that shows names from it (`showsReference`):
+ * what a screen shows now refetches at once, the rest when it is next read.
  */
 export function invalidateReference(queryClient: QueryClient, ...kinds: ReferenceKind[]): Promise<unknown> {
-  return Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: referenceKeys[kind] })));
+  return Promise.all([
+    ...kinds.map((kind) => queryClient.invalidateQueries({ queryKey: referenceKeys[kind] })),
+    queryClient.invalidateQueries({ predicate: (query) => readsAny(query.meta, kinds) }),
+  ]);
 }

@@ -3,6 +3,7 @@ import { type ArchiveEntryInput, deviceArchivesApi, devicesApi, type Locale } fr
 import type { z } from 'zod';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
+import { showsReference } from '../../../shared/api/reference-queries.ts';
 import { useDeviceArchivesI18n } from '../use-device-archives-i18n.ts';
 
 /** The list query as the page holds it. */
@@ -24,6 +25,8 @@ export const deviceArchiveQueries = {
       queryKey: [...all, 'list', filters, locale] as const,
       queryFn: ({ signal }) => callApi(deviceArchivesApi.list, { locale, query: filters, signal, silent: true }),
       placeholderData: keepPreviousData,
+      // Each entry names its device's type and region: a rename there shows here at once.
+      ...showsReference('regions', 'deviceTypes'),
     }),
   dueCalibrations: (withinDays: number, locale: Locale) =>
     queryOptions({

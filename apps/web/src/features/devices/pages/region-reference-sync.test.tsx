@@ -1,9 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryMeta } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeviceInput, DeviceTypeInput } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { referenceKeys, referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { deviceArchiveQueries } from '../../device-archives/api/device-archive-queries.ts';
+import { monitoringQueries } from '../../monitoring-data/api/monitoring-queries.ts';
 import { RoleFormDrawer } from '../../users/components/role-form-drawer.tsx';
 import { useSaveDevice, useSaveDeviceType, useSetDeviceEnabled } from '../api/device-queries.ts';
 import { RegionPage } from './region-page.tsx';
@@ -135,6 +137,32 @@ describe('reference data: writes elsewhere', () => {
     seed(queryClient);
     await user.click(screen.getByRole('button', { name: 'save-device' }));
     await waitFor(() => expect(stale(queryClient)).toEqual({ regions: true, stations: true, deviceTypes: true }));
+  });
+
+  it("a device write marks other features' lists that name devices, regions and types stale (archives, live board)", async () => {
+    mockApi({ 'PUT /api/devices/7': ok({ id: 7 }) });
+    const { user, queryClient } = renderPage(<Harness />);
+    // Cached as a screen would have left them: built from each feature's own query options.
+    const cache = (options: { queryKey: readonly unknown[]; meta?: QueryMeta | undefined }) => {
+      queryClient.getQueryCache().build(queryClient, { queryKey: options.queryKey, meta: options.meta });
+      queryClient.setQueryData(options.queryKey, {});
+      return options.queryKey;
+    };
+    const cached = [
+      cache(deviceArchiveQueries.list({ page: 1 }, 'zh-CN')),
+      cache(monitoringQueries.points({}, 'zh-CN')),
+      cache(
+        monitoringQueries.history(
+          { series: ['7:level'], from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z', maxPoints: 500 },
+          'zh-CN',
+        ),
+      ),
+    ];
+    const staleness = () => cached.map((key) => queryClient.getQueryState(key)?.isInvalidated);
+    expect(staleness()).toEqual([false, false, false]);
+    await user.click(screen.getByRole('button', { name: 'save-device' }));
+    // The archive list and the board are stale; readings name nothing from the reference data.
+    await waitFor(() => expect(staleness()).toEqual([true, true, false]));
   });
 
   it('a device-type write marks the catalogue stale and leaves regions and stations; enabling touches none', async () => {

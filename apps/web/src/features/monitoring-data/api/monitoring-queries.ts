@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { type DownloadProgress, downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
+import { showsReference } from '../../../shared/api/reference-queries.ts';
 
 /** The board's query as the URL holds it. */
 export type PointFilters = Partial<z.output<typeof monitoringApi.points.query>>;
@@ -40,6 +41,8 @@ export const monitoringQueries = {
       placeholderData: keepPreviousData,
       // The live channel keeps the readings current; a reconnect refetches (events are not replayed).
       staleTime: Number.POSITIVE_INFINITY,
+      // Each point names its type, region and station: a rename there refetches the board.
+      ...showsReference('regions', 'stations', 'deviceTypes'),
     }),
   history: (request: HistoryRequest, locale: Locale) =>
     queryOptions({
