@@ -226,16 +226,17 @@ function RoleForm({
         >
           <Input placeholder={t('users.role.field.codePlaceholder')} maxLength={32} autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('users.role.field.sort')} field="sort" rules={[contractRule(fields.sort, tv)]}>
-          <InputNumber min={0} max={9999} precision={0} aria-label={t('users.role.field.sort')} />
-        </Form.Item>
-      </div>
-      <div className="users-form-row">
         <Form.Item label={t('users.role.field.name')} field="name" required rules={[contractRule(fields.name, tv)]}>
           <Input placeholder={t('users.role.field.namePlaceholder')} maxLength={32} />
         </Form.Item>
+      </div>
+      {/* The name beside the code: a built-in role's code is fixed, and the drawer then focuses the name. */}
+      <div className="users-form-row">
         <Form.Item label={t('users.role.field.nameEn')} field="nameEn" rules={[contractRule(fields.nameEn, tv)]}>
           <Input placeholder={t('users.role.field.nameEnPlaceholder')} maxLength={64} />
+        </Form.Item>
+        <Form.Item label={t('users.role.field.sort')} field="sort" rules={[contractRule(fields.sort, tv)]}>
+          <InputNumber min={0} max={9999} precision={0} aria-label={t('users.role.field.sort')} />
         </Form.Item>
       </div>
       <Form.Item

@@ -91,6 +91,27 @@ describe('RoleListPage', () => {
     expect(await screen.findByText('已删除')).toBeTruthy();
   }, 15_000);
 
+  it('opens a built-in role with the focus in its name (its code is fixed)', async () => {
+    mockApi({
+      'GET /api/system/roles': roles,
+      'GET /api/system/roles/1': ok({
+        ...role(1, 'admin', '管理员', { builtin: true, dataScope: 'all', nameEn: 'Administrator' }),
+        menuIds: [],
+        departmentIds: [],
+        regionIds: [],
+      }),
+      'GET /api/system/menus': menus,
+      'GET /api/departments/tree': ok([]),
+      'GET /api/regions/tree': ok([]),
+    });
+    const { user } = renderPage(<RoleListPage />);
+    await user.click(await screen.findByRole('button', { name: '编辑：管理员' }));
+    const drawer = await screen.findByRole('dialog', { name: '编辑角色' });
+    const name = await within(drawer).findByRole('textbox', { name: '角色名称' });
+    expect((within(drawer).getByRole('textbox', { name: '角色编码' }) as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it('creates a role with the checked menu entries', async () => {
     const { calls } = mockApi({
       'GET /api/system/roles': roles,
