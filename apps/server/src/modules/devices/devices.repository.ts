@@ -88,11 +88,20 @@ export function createDevicesRepository(db: Queryable) {
       // The id breaks ties in the column's own direction, so that one index on (column, id) gives
       // the page either way (read backwards for desc) and the scan stops after it (migration 0018).
       const direction = f.order === 'asc' ? asc : desc;
-      const rows = await joined()
+      const order = [direction(SORT[f.sort]), direction(devices.id)];
+      // The page's ids first, from the devices table alone, and only those rows joined to their type,
+      // region and station: a sort no index serves (last seen, on purpose: see migration 0018) then
+      // sorts bare device rows instead of every joined row in service. One statement, one snapshot.
+      const pageIds = db
+        .select({ id: devices.id })
+        .from(devices)
         .where(condition)
-        .orderBy(direction(SORT[f.sort]), direction(devices.id))
+        .orderBy(...order)
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize);
+      const rows = await joined()
+        .where(inArray(devices.id, pageIds))
+        .orderBy(...order);
       return { total: total?.n ?? 0, rows };
     },
     byId: (id: number) =>

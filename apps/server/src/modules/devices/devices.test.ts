@@ -156,6 +156,31 @@ describe('device register', () => {
     expect(stationsList[0]).toMatchObject({ code: 'PS-01', kind: 'rainwater', pumps: 3, devices: 2 });
   });
 
+  it('pages a sort without an index (last seen) like the others: every device once, nulls at the far end, ties by id', async () => {
+    const seen = ['2026-11-20T08:00:00Z', null, '2026-11-21T08:00:00Z', '2026-11-20T08:00:00Z', null];
+    for (const [n, at] of seen.entries()) {
+      const { device } = (await call('POST', '/api/devices', admin, { ...base, code: `LS-${n}` })).json().data;
+      if (at)
+        await t.database.db
+          .update(devices)
+          .set({ lastSeenAt: new Date(at) })
+          .where(eq(devices.id, device.id));
+    }
+    const page = async (order: string, n: number) =>
+      (await call('GET', `/api/devices?sort=lastSeenAt&order=${order}&pageSize=2&page=${n}`, user)).json().data as {
+        total: number;
+        list: { code: string }[];
+      };
+    const all = async (order: string) => {
+      const pages = [await page(order, 1), await page(order, 2), await page(order, 3)];
+      expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
+      return pages.flatMap((p) => p.list.map((d) => d.code));
+    };
+    // PostgreSQL's order: nulls after the latest ascending, first descending; the id breaks ties both ways.
+    expect(await all('asc')).toEqual(['LS-0', 'LS-3', 'LS-2', 'LS-1', 'LS-4']);
+    expect(await all('desc')).toEqual(['LS-4', 'LS-1', 'LS-2', 'LS-3', 'LS-0']);
+  });
+
   it('disables and enables, edits, removes; a plain user cannot write', async () => {
     const { device } = (await call('POST', '/api/devices', admin, base)).json().data;
     const off = (await call('POST', `/api/devices/${device.id}/enabled`, admin, { enabled: false })).json().data;
