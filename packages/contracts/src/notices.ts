@@ -68,6 +68,18 @@ export const noticeSchema = noticeSummarySchema.extend({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
+/** What publishing did: the notice, and how its SMS copies fared (null when it is console-only). */
+export const publishResultSchema = noticeSchema.extend({
+  smsDelivery: z
+    .object({
+      queued: z.number().int().describe('SMS queued for the gateway and charged'),
+      failed: z.number().int().describe('recipients the balance could not pay for (recorded as failed)'),
+      skipped: z.number().int().describe('recipients without a phone'),
+    })
+    .nullable(),
+});
+export type PublishResult = z.infer<typeof publishResultSchema>;
+
 export const noticeListQuerySchema = pageQuerySchema.extend({
   status: z.enum(NOTICE_STATUSES).optional(),
   keyword: text(50).optional(),
@@ -119,10 +131,11 @@ export const noticesApi = {
   publish: endpoint({
     method: 'POST',
     path: '/notices/:id/publish',
-    summary: 'Publish: a notice message to every user in the audience, in one transaction',
+    summary:
+      'Publish: a notice message to every user in the audience, in one transaction, and an SMS to each with a phone when the notice asks for it',
     tags,
     params: idParamsSchema,
-    data: noticeSchema,
+    data: publishResultSchema,
   }),
   withdraw: endpoint({
     method: 'POST',

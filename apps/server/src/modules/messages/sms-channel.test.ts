@@ -44,7 +44,8 @@ describe('the message centre’s SMS channel', () => {
   it('keeps a notice console-only unless asked, and says so in its contract', async () => {
     const created = (await call('POST', '/api/notices', admin, notice)).json().data;
     expect(created.sms).toBe(false);
-    await call('POST', `/api/notices/${created.id}/publish`, admin);
+    const published = (await call('POST', `/api/notices/${created.id}/publish`, admin)).json().data;
+    expect(published.smsDelivery).toBeNull();
     expect(await outbox()).toEqual([]);
     expect(await balance()).toBe(200);
   });
@@ -54,6 +55,8 @@ describe('the message centre’s SMS channel', () => {
     await t.database.db.update(users).set({ phone: null }).where(eq(users.username, 'user'));
     const published = await publish({ ...notice, sms: true });
     expect(published).toMatchObject({ status: 'published', recipients: 4, sms: true });
+    // The publisher is told at once how the SMS copies fared.
+    expect(published.smsDelivery).toEqual({ queued: 3, failed: 0, skipped: 1 });
 
     const sent = await outbox();
     expect(sent.map((s) => s.phone).sort()).toEqual(['13800000001', '13800000002', '13800000003']);
@@ -90,7 +93,7 @@ describe('the message centre’s SMS channel', () => {
   it('records an SMS the balance cannot pay for as failed, still delivers the message, and warns', async () => {
     // Enough for two of four.
     await t.database.db.update(smsAccount).set({ balance: '0.10' });
-    await publish({ ...notice, sms: true });
+    expect((await publish({ ...notice, sms: true })).smsDelivery).toEqual({ queued: 2, failed: 2, skipped: 0 });
 
     const sent = await outbox();
     expect(sent.map((s) => s.status)).toEqual(['queued', 'queued', 'failed', 'failed']);

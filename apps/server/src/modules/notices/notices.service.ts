@@ -248,7 +248,7 @@ export function createNoticesService(app: FastifyInstance) {
         before: { status: 'draft' },
         after: { status: 'published', recipients: recipients.length, ...(sms ? { sms } : {}) },
       };
-      return after;
+      return { ...after, smsDelivery: sms };
     },
 
     async withdraw(req: FastifyRequest, id: number) {
