@@ -1,9 +1,9 @@
-import { Button, Empty, Result, Table, type TableColumnProps, Tag } from '@arco-design/web-react';
+import { Empty, Table, type TableColumnProps, Tag } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import type { loginHistoryItemSchema } from '@water/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { accountQueries } from '../api/account-queries.ts';
 import { formatDateTime } from '../format.ts';
 import { type AccountI18n, type AccountMessageKey, useAccountI18n } from '../use-account-i18n.ts';
@@ -65,39 +65,31 @@ export function LoginHistoryTable() {
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const history = useQuery(accountQueries.loginHistory(page, locale));
 
-  if (history.isError && !history.data) {
-    return (
-      <Result
-        status="error"
-        title={t('account.common.loadFailed')}
-        subTitle={errorText(history.error, t('account.common.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => history.refetch()}>
-            {t('account.common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-
   return (
-    <Table<Attempt>
-      rowKey="id"
-      columns={columns(i18n)}
-      data={history.data?.list ?? []}
-      loading={history.isFetching}
-      noDataElement={<Empty description={t('account.history.empty')} />}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page.page,
-        pageSize: page.pageSize,
-        total: history.data?.total ?? 0,
-        showTotal: true,
-        sizeCanChange: true,
-        sizeOptions: [10, 20, 50],
-        onChange: (current, pageSize) =>
-          setPage((prev) => ({ page: pageSize === prev.pageSize ? current : 1, pageSize })),
-      }}
-    />
+    <QueryState
+      query={history}
+      failedTitle={t('account.common.loadFailed')}
+      requestFailed={t('account.common.requestFailed')}
+      retryLabel={t('account.common.retry')}
+    >
+      <Table<Attempt>
+        rowKey="id"
+        columns={columns(i18n)}
+        data={history.data?.list ?? []}
+        loading={history.isFetching}
+        noDataElement={<Empty description={t('account.history.empty')} />}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          ...tablePagination({
+            page: page.page,
+            pageSize: page.pageSize,
+            total: history.data?.total ?? 0,
+            showTotal: true,
+          }),
+          onChange: (current, pageSize) =>
+            setPage((prev) => ({ page: pageSize === prev.pageSize ? current : 1, pageSize })),
+        }}
+      />
+    </QueryState>
   );
 }

@@ -1,13 +1,10 @@
 import {
   Button,
   Empty,
-  Input,
   Message,
   Popconfirm,
   Radio,
-  Result,
   Select,
-  Skeleton,
   Space,
   Table,
   type TableColumnProps,
@@ -17,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CONTENT_STATUSES, CONTENT_TYPES, type ContentItem, Permissions } from '@water/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import {
   type ContentAction,
@@ -151,24 +148,14 @@ export function ContentListPage() {
       : []),
   ];
 
-  let table: React.ReactNode;
-  if (items.isError && !items.data) {
-    table = (
-      <Result
-        status="error"
-        title={t('content.loadFailed')}
-        subTitle={errorText(items.error, t('content.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => items.refetch()}>
-            {t('content.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (items.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="content-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={items}
+      failedTitle={t('content.loadFailed')}
+      requestFailed={t('content.requestFailed')}
+      retryLabel={t('content.retry')}
+      skeletonClassName="content-skeleton"
+    >
       <Table<ContentItem>
         rowKey="id"
         columns={columns}
@@ -177,21 +164,16 @@ export function ContentListPage() {
         noDataElement={<Empty description={t(filtered ? 'content.emptyFiltered' : 'content.empty')} />}
         tableLayoutFixed
         scroll={{ x: editor ? 1100 : 900 }}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
           total: items.data?.total ?? 0,
           showTotal: (total: number) => t('content.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
-        onChange={(pagination) =>
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-        }
+        })}
+        onChange={(pagination) => setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }))}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div className="content-page">
@@ -244,19 +226,12 @@ export function ContentListPage() {
               options={CONTENT_STATUSES.map((status) => ({ label: statusText(status, t), value: status }))}
             />
           </Permission>
-          <Input.Search
+          <KeywordSearch
             className="content-filters__keyword"
-            aria-label={t('content.filter.keyword')}
-            placeholder={t('content.filter.keyword')}
-            allowClear
-            maxLength={50}
+            label={t('content.filter.keyword')}
             value={keyword}
-            onChange={(value) => {
-              setKeyword(value);
-              // Clearing the box shows everything again without another Enter.
-              if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
-            }}
-            onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+            onChange={setKeyword}
+            onKeyword={(next) => setFilters((f) => ({ ...f, keyword: next, page: 1 }))}
           />
         </search>
         {table}

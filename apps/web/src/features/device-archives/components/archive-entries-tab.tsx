@@ -2,11 +2,9 @@ import {
   Button,
   DatePicker,
   Empty,
-  Input,
   Message,
   Popconfirm,
   Select,
-  Skeleton,
   Space,
   Table,
   type TableColumnProps,
@@ -17,11 +15,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ARCHIVE_KINDS, type ArchiveEntry, type ArchiveKind, Permissions } from '@water/contracts';
 import { useState } from 'react';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
+import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type ArchiveFilters, deviceArchiveQueries, useRemoveArchiveEntry } from '../api/device-archive-queries.ts';
 import type { DeviceArchivesI18n } from '../use-device-archives-i18n.ts';
 import { type ArchiveDrawerTarget, ArchiveEntryDrawer } from './archive-entry-drawer.tsx';
-import { DeviceCell, KindTag, kindText, LoadFailed, RegionFilter } from './archive-labels.tsx';
+import { DeviceCell, KindTag, kindText, RegionFilter } from './archive-labels.tsx';
 
 export const ARCHIVE_WRITE = [Permissions.deviceWrite] as const;
 const PAGE_SIZE = 10;
@@ -116,13 +115,14 @@ export function ArchiveEntriesTab({ i18n }: { i18n: DeviceArchivesI18n }) {
       : []),
   ];
 
-  let table: React.ReactNode;
-  if (entries.isError && !entries.data) {
-    table = <LoadFailed error={entries.error} onRetry={() => entries.refetch()} t={t} />;
-  } else if (entries.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="device-archives-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={entries}
+      failedTitle={t('deviceArchives.loadFailed')}
+      requestFailed={t('deviceArchives.requestFailed')}
+      retryLabel={t('deviceArchives.retry')}
+      skeletonClassName="device-archives-skeleton"
+    >
       <Table<ArchiveEntry>
         rowKey="id"
         columns={columns}
@@ -131,37 +131,26 @@ export function ArchiveEntriesTab({ i18n }: { i18n: DeviceArchivesI18n }) {
         noDataElement={<Empty description={t(filtered ? 'deviceArchives.emptyFiltered' : 'deviceArchives.empty')} />}
         tableLayoutFixed
         scroll={{ x: writer ? 1200 : 1080 }}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
           total: entries.data?.total ?? 0,
           showTotal: (total: number) => t('deviceArchives.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-        }}
-        onChange={(pagination) =>
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-        }
+        })}
+        onChange={(pagination) => setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }))}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <>
       <search className="device-archives-filters">
-        <Input.Search
+        <KeywordSearch
           className="device-archives-filters__keyword"
-          aria-label={t('deviceArchives.filter.keyword')}
-          placeholder={t('deviceArchives.filter.keyword')}
-          allowClear
-          maxLength={50}
+          label={t('deviceArchives.filter.keyword')}
           value={keyword}
-          onChange={(value) => {
-            setKeyword(value);
-            // Clearing the box lists every entry again without another Enter.
-            if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
-          }}
-          onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+          onChange={setKeyword}
+          onKeyword={(next) => setFilters((f) => ({ ...f, keyword: next, page: 1 }))}
         />
         <Select
           className="device-archives-filters__select"

@@ -2,13 +2,10 @@ import {
   Button,
   Dropdown,
   Empty,
-  Input,
   Menu,
   Message,
   Popconfirm,
-  Result,
   Select,
-  Skeleton,
   Space,
   Table,
   type TableColumnProps,
@@ -27,7 +24,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { KeywordSearch, pageFrom, QueryState, sortFrom, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import {
   type DeviceFilters,
@@ -54,7 +51,6 @@ const PAGE_SIZE = 10;
 /** Arco's checkbox column. */
 const SELECTION_WIDTH = 48;
 type SortField = (typeof DEVICE_SORT_FIELDS)[number];
-const SORTABLE = new Set<string>(DEVICE_SORT_FIELDS);
 type Lifecycle = (typeof DEVICE_LIFECYCLES)[number];
 
 /** The detail page's address: what a device's QR label carries too. */
@@ -247,24 +243,14 @@ export function DeviceListPage() {
       .finally(() => setExporting(false));
   };
 
-  let table: React.ReactNode;
-  if (devices.isError && !devices.data) {
-    table = (
-      <Result
-        status="error"
-        title={t('deviceList.loadFailed')}
-        subTitle={errorText(devices.error, t('deviceList.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => devices.refetch()}>
-            {t('deviceList.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (devices.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="device-list-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={devices}
+      failedTitle={t('deviceList.loadFailed')}
+      requestFailed={t('deviceList.requestFailed')}
+      retryLabel={t('deviceList.retry')}
+      skeletonClassName="device-list-skeleton"
+    >
       <Table<Device>
         rowKey="id"
         rowSelection={{
@@ -280,32 +266,22 @@ export function DeviceListPage() {
         tableLayoutFixed
         // Wide enough for every column, so none slips under the fixed actions column.
         scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), SELECTION_WIDTH) }}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
           total: devices.data?.total ?? 0,
           showTotal: (total: number) => t('deviceList.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
+        })}
         onChange={(pagination, sorter, _filters, extra) => {
           if (extra.action === 'sort') {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = one?.direction && SORTABLE.has(String(one.field)) ? (one.field as SortField) : undefined;
-            setFilters((f) => ({
-              ...f,
-              page: 1,
-              sort: field,
-              order: field ? (one?.direction === 'ascend' ? 'asc' : 'desc') : undefined,
-            }));
+            setFilters((f) => ({ ...f, page: 1, ...sortFrom(sorter, DEVICE_SORT_FIELDS) }));
             return;
           }
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }));
+          setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }));
         }}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div className="device-list-page">
@@ -348,19 +324,12 @@ export function DeviceListPage() {
           </Space>
         </header>
         <search className="device-list-filters">
-          <Input.Search
+          <KeywordSearch
             className="device-list-filters__keyword"
-            aria-label={t('deviceList.filter.keyword')}
-            placeholder={t('deviceList.filter.keyword')}
-            allowClear
-            maxLength={50}
+            label={t('deviceList.filter.keyword')}
             value={keyword}
-            onChange={(value) => {
-              setKeyword(value);
-              // Clearing the box shows every device again without another Enter.
-              if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
-            }}
-            onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+            onChange={setKeyword}
+            onKeyword={(next) => setFilters((f) => ({ ...f, keyword: next, page: 1 }))}
           />
           <Select
             className="device-list-filters__select"

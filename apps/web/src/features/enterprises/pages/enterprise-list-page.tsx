@@ -1,11 +1,9 @@
 import {
   Button,
   Empty,
-  Input,
   Message,
   Popconfirm,
   Select,
-  Skeleton,
   Space,
   Spin,
   Table,
@@ -16,11 +14,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ENTERPRISE_TYPES, type Enterprise, Permissions, RECORD_STATUSES } from '@water/contracts';
 import { useState } from 'react';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
+import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type EnterpriseFilters, organizationQueries, useRemoveEnterprise } from '../api/organization-queries.ts';
 import { type EnterpriseDrawerTarget, EnterpriseFormDrawer } from '../components/enterprise-form-drawer.tsx';
 import { StatusTag, statusText, TypeTag, typeText } from '../components/organization-labels.tsx';
-import { ForbiddenResult, LoadFailed } from '../components/page-states.tsx';
+import { ForbiddenResult } from '../components/page-states.tsx';
 import { useOrganizationI18n } from '../use-organization-i18n.ts';
 import '../organization.css';
 import '../../../shared/ui/table-scroll-cue.css';
@@ -183,13 +182,14 @@ function EnterpriseManager() {
       : []),
   ];
 
-  let table: React.ReactNode;
-  if (items.isError && !items.data) {
-    table = <LoadFailed error={items.error} onRetry={() => items.refetch()} t={t} />;
-  } else if (items.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="org-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={items}
+      failedTitle={t('org.loadFailed')}
+      requestFailed={t('org.requestFailed')}
+      retryLabel={t('org.retry')}
+      skeletonClassName="org-skeleton"
+    >
       <Table<Enterprise>
         className="org-table table-scroll-cue"
         rowKey="id"
@@ -201,21 +201,16 @@ function EnterpriseManager() {
         // Every column at its width and the address at least ADDRESS_MIN (about 1,060 px, so it fits a
         // 1,440 px window with the side menu open): none slips under the fixed actions.
         scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), ADDRESS_MIN) }}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
           total: items.data?.total ?? 0,
           showTotal: (total: number) => t('org.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
-        onChange={(pagination) =>
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-        }
+        })}
+        onChange={(pagination) => setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }))}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div className="org-page">
@@ -232,19 +227,12 @@ function EnterpriseManager() {
           </Permission>
         </header>
         <search className="org-filters">
-          <Input.Search
+          <KeywordSearch
             className="org-filters__keyword"
-            aria-label={t('org.enterprise.filter.keyword')}
-            placeholder={t('org.enterprise.filter.keyword')}
-            allowClear
-            maxLength={50}
+            label={t('org.enterprise.filter.keyword')}
             value={keyword}
-            onChange={(value) => {
-              setKeyword(value);
-              // Clearing the box shows everything again without another Enter.
-              if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
-            }}
-            onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+            onChange={setKeyword}
+            onKeyword={(next) => setFilters((f) => ({ ...f, keyword: next, page: 1 }))}
           />
           <Select
             className="org-filters__select"

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type DepartmentNode, type Member, Permissions } from '@water/contracts';
 import { useMemo, useState } from 'react';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
+import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type MemberFilters, organizationQueries, useRemoveMember } from '../api/organization-queries.ts';
 import { filterTree, findDepartment, type TreeOption } from '../components/department-tree.ts';
@@ -181,13 +182,14 @@ function MemberManager() {
       : []),
   ];
 
-  let table: React.ReactNode;
-  if (members.isError && !members.data) {
-    table = <LoadFailed error={members.error} onRetry={() => members.refetch()} t={t} />;
-  } else if (members.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="org-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={members}
+      failedTitle={t('org.loadFailed')}
+      requestFailed={t('org.requestFailed')}
+      retryLabel={t('org.retry')}
+      skeletonClassName="org-skeleton"
+    >
       <Table<Member>
         className="org-table table-scroll-cue"
         rowKey={(row) => `${row.departmentId}-${row.userId}`}
@@ -199,21 +201,16 @@ function MemberManager() {
         // Every column at its width (about 750 px, so it fits beside the tree in a 1,440 px window with the
         // side menu open): none slips under the fixed actions.
         scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
-        pagination={{
-          current: query.page,
+        pagination={tablePagination({
+          page: query.page,
           pageSize: query.pageSize,
           total: members.data?.total ?? 0,
           showTotal: (total: number) => t('org.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
-        onChange={(pagination) =>
-          setQuery((q) => ({ ...q, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-        }
+        })}
+        onChange={(pagination) => setQuery((q) => ({ ...q, ...pageFrom(pagination, PAGE_SIZE) }))}
       />
-    );
-  }
+    </QueryState>
+  );
 
   const addButton = (
     <Button
@@ -253,18 +250,12 @@ function MemberManager() {
             </Permission>
           </header>
           <search className="org-filters">
-            <Input.Search
+            <KeywordSearch
               className="org-filters__keyword"
-              aria-label={t('org.member.keyword')}
-              placeholder={t('org.member.keyword')}
-              allowClear
-              maxLength={50}
+              label={t('org.member.keyword')}
               value={keyword}
-              onChange={(value) => {
-                setKeyword(value);
-                if (!value) setQuery((q) => ({ ...q, keyword: undefined, page: 1 }));
-              }}
-              onSearch={(value) => setQuery((q) => ({ ...q, keyword: value.trim() || undefined, page: 1 }))}
+              onChange={setKeyword}
+              onKeyword={(next) => setQuery((q) => ({ ...q, keyword: next, page: 1 }))}
             />
             <span className="org-switch">
               <Switch

@@ -1,21 +1,11 @@
-import {
-  Button,
-  Empty,
-  Input,
-  Result,
-  Select,
-  Skeleton,
-  Table,
-  type TableColumnProps,
-  Tooltip,
-} from '@arco-design/web-react';
+import { Button, Empty, Input, Select, Table, type TableColumnProps, Tooltip } from '@arco-design/web-react';
 import { IconDownload, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { LoginLog } from '@water/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { parseUserAgent } from '../../../shared/lib/user-agent.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { exportLogins, type LoginLogFilters, logQueries } from '../api/log-queries.ts';
 import { type SystemAdminI18n, useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 import { ResultTag, reasonText } from './log-labels.tsx';
@@ -126,24 +116,14 @@ export function LoginLogTab() {
     },
   ];
 
-  let table: React.ReactNode;
-  if (logs.isError && !logs.data) {
-    table = (
-      <Result
-        status="error"
-        title={t('sys.loadFailed')}
-        subTitle={errorText(logs.error, t('sys.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => logs.refetch()}>
-            {t('sys.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (logs.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="sys-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={logs}
+      failedTitle={t('sys.loadFailed')}
+      requestFailed={t('sys.requestFailed')}
+      retryLabel={t('sys.retry')}
+      skeletonClassName="sys-skeleton"
+    >
       <Table<LoginLog>
         rowKey="id"
         columns={columns}
@@ -152,22 +132,17 @@ export function LoginLogTab() {
         tableLayoutFixed
         scroll={{ x: 1100 }}
         noDataElement={<Empty description={t(filtered ? 'sys.log.emptyFiltered' : 'sys.log.empty')} />}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize,
           total: logs.data?.total ?? 0,
           showTotal: (total: number) =>
             logs.data?.capped ? t('sys.totalCapped', { total }) : t('sys.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
-        onChange={(pagination) =>
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-        }
+        })}
+        onChange={(pagination) => setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }))}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <>

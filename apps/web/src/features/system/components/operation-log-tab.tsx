@@ -1,10 +1,10 @@
-import { Button, Empty, Input, Result, Select, Skeleton, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Input, Select, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { OperationLog } from '@water/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { exportOperations, logQueries, type OperationLogFilters } from '../api/log-queries.ts';
 import { useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 import { actionText, moduleText, ResultTag } from './log-labels.tsx';
@@ -142,24 +142,14 @@ export function OperationLogTab() {
     { title: t('sys.log.col.ip'), dataIndex: 'ip', width: 140, ellipsis: true },
   ];
 
-  let table: React.ReactNode;
-  if (logs.isError && !logs.data) {
-    table = (
-      <Result
-        status="error"
-        title={t('sys.loadFailed')}
-        subTitle={errorText(logs.error, t('sys.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => logs.refetch()}>
-            {t('sys.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (logs.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="sys-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={logs}
+      failedTitle={t('sys.loadFailed')}
+      requestFailed={t('sys.requestFailed')}
+      retryLabel={t('sys.retry')}
+      skeletonClassName="sys-skeleton"
+    >
       <Table<OperationLog>
         rowKey="id"
         className="sys-log-table"
@@ -170,22 +160,17 @@ export function OperationLogTab() {
         scroll={{ x: 1040 }}
         onRow={(row) => ({ onClick: () => setOpenId(row.id) })}
         noDataElement={<Empty description={t(filtered ? 'sys.log.emptyFiltered' : 'sys.log.empty')} />}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize,
           total: logs.data?.total ?? 0,
           showTotal: (total: number) =>
             logs.data?.capped ? t('sys.totalCapped', { total }) : t('sys.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
-        onChange={(pagination) =>
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-        }
+        })}
+        onChange={(pagination) => setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }))}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <>

@@ -2,13 +2,10 @@ import {
   Button,
   Dropdown,
   Empty,
-  Input,
   Menu,
   Message,
   Popconfirm,
-  Result,
   Select,
-  Skeleton,
   Space,
   Switch,
   Table,
@@ -21,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ManagedUser, Permissions, RECORD_STATUSES, type RecordStatus, USER_SORT_FIELDS } from '@water/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { KeywordSearch, pageFrom, QueryState, sortFrom, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import {
   exportUsers,
@@ -44,7 +41,6 @@ import '../../../shared/ui/table-scroll-cue.css';
 const WRITE = [Permissions.systemUserWrite] as const;
 const PAGE_SIZE = 10;
 type SortField = (typeof USER_SORT_FIELDS)[number];
-const SORTABLE = new Set<string>(USER_SORT_FIELDS);
 
 /**
  * User management (RuoYi's layout): departments on the left, the searchable list on the right. The
@@ -222,24 +218,14 @@ export function UserListPage() {
       .finally(() => setExporting(false));
   };
 
-  let table: React.ReactNode;
-  if (users.isError && !users.data) {
-    table = (
-      <Result
-        status="error"
-        title={t('users.loadFailed')}
-        subTitle={errorText(users.error, t('users.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => users.refetch()}>
-            {t('users.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (users.isPending) {
-    table = <Skeleton animation text={{ rows: 8 }} className="users-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={users}
+      failedTitle={t('users.loadFailed')}
+      requestFailed={t('users.requestFailed')}
+      retryLabel={t('users.retry')}
+      skeletonClassName="users-skeleton"
+    >
       <Table<ManagedUser>
         className="users-table table-scroll-cue"
         rowKey="id"
@@ -250,33 +236,23 @@ export function UserListPage() {
         tableLayoutFixed
         // Every column at its width (the actions are wider in English): none slips under the fixed actions.
         scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
-        pagination={{
-          current: filters.page ?? 1,
+        pagination={tablePagination({
+          page: filters.page ?? 1,
           pageSize: filters.pageSize ?? PAGE_SIZE,
           total: users.data?.total ?? 0,
           showTotal: (total: number) =>
             users.data?.capped ? t('users.totalCapped', { total }) : t('users.total', { total }),
-          sizeCanChange: true,
-          sizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-        }}
+        })}
         onChange={(pagination, sorter, _filters, extra) => {
           if (extra.action === 'sort') {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = one?.direction && SORTABLE.has(String(one.field)) ? (one.field as SortField) : undefined;
-            setFilters((f) => ({
-              ...f,
-              page: 1,
-              sort: field,
-              order: field ? (one?.direction === 'ascend' ? 'asc' : 'desc') : undefined,
-            }));
+            setFilters((f) => ({ ...f, page: 1, ...sortFrom(sorter, USER_SORT_FIELDS) }));
             return;
           }
-          setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }));
+          setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }));
         }}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div className="users-page users-page--split">
@@ -320,19 +296,12 @@ export function UserListPage() {
           </Space>
         </header>
         <search className="users-filters">
-          <Input.Search
+          <KeywordSearch
             className="users-filters__keyword"
-            aria-label={t('users.filter.keyword')}
-            placeholder={t('users.filter.keyword')}
-            allowClear
-            maxLength={50}
+            label={t('users.filter.keyword')}
             value={keyword}
-            onChange={(value) => {
-              setKeyword(value);
-              // Clearing the box shows everyone again without another Enter.
-              if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
-            }}
-            onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+            onChange={setKeyword}
+            onKeyword={(next) => setFilters((f) => ({ ...f, keyword: next, page: 1 }))}
           />
           <Select
             className="users-filters__select"
