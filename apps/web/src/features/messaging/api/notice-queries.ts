@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Locale, type NoticeInput, noticesApi, organizationApi, rolesApi } from '@water/contracts';
+import {
+  type Locale,
+  type NoticeInput,
+  noticesApi,
+  organizationApi,
+  type PublishResult,
+  rolesApi,
+} from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
 import { useMessagingI18n } from '../use-messaging-i18n.ts';
@@ -80,14 +87,20 @@ export function useSaveNotice() {
 }
 
 export type NoticeAction = 'publish' | 'withdraw' | 'remove';
+export type SmsDelivery = PublishResult['smsDelivery'];
 
-/** Publish, withdraw or delete; a refusal is shown by the request layer's toast. */
+/**
+ * Publish, withdraw or delete; a refusal is shown by the request layer's toast. Resolves with how a
+ * published notice's SMS copies fared (null for a console-only notice and the other actions).
+ */
 export function useNoticeAction() {
   const queryClient = useQueryClient();
   const { locale } = useMessagingI18n();
   return useMutation({
-    mutationFn: async ({ id, action }: { id: number; action: NoticeAction }) => {
+    mutationFn: async ({ id, action }: { id: number; action: NoticeAction }): Promise<SmsDelivery | null> => {
+      if (action === 'publish') return (await callApi(noticesApi.publish, { locale, params: { id } })).smsDelivery;
       await callApi(noticesApi[action], { locale, params: { id } });
+      return null;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: all }),
   });

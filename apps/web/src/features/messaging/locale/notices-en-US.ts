@@ -60,6 +60,10 @@ export const noticesEnUS = {
   'messaging.notices.confirm.withdraw': "Withdrawing removes the notice from its recipients' message boxes. Withdraw?",
   'messaging.notices.confirm.delete': 'This cannot be undone. Delete?',
   'messaging.notices.done.publish': 'Published',
+  'messaging.notices.done.publishSms': 'Published; {queued} SMS sent',
+  'messaging.notices.done.publishSmsSkipped': 'Published; {queued} SMS sent, {skipped} recipients have no phone',
+  'messaging.notices.done.publishSmsShort':
+    'Published, but the SMS balance ran short: {failed} SMS not sent ({queued} sent). Top up the SMS account from the Workplace.',
   'messaging.notices.done.withdraw': 'Withdrawn',
   'messaging.notices.done.delete': 'Deleted',
   'messaging.notices.drawer.create': 'New notice',

@@ -59,6 +59,10 @@ export const noticesZhCN = {
   'messaging.notices.confirm.withdraw': '撤回后，该通知将从接收人的消息盒子中移除。确定撤回？',
   'messaging.notices.confirm.delete': '删除后不可恢复。确定删除？',
   'messaging.notices.done.publish': '已发布',
+  'messaging.notices.done.publishSms': '已发布，短信已发送 {queued} 条',
+  'messaging.notices.done.publishSmsSkipped': '已发布，短信已发送 {queued} 条；{skipped} 人没有手机号，未发短信',
+  'messaging.notices.done.publishSmsShort':
+    '已发布，但短信余额不足：{failed} 条短信未发送（已发送 {queued} 条）。请在工作台为短信账户充值。',
   'messaging.notices.done.withdraw': '已撤回',
   'messaging.notices.done.delete': '已删除',
   'messaging.notices.drawer.create': '新建通知',

@@ -232,7 +232,7 @@ describe('NoticeListPage', () => {
       'GET /api/notices': () => page([summary(1, status)]),
       'POST /api/notices/1/publish': () => {
         status = 'published';
-        return ok({ ...summary(1, 'published'), contentHtml: '', attachments: [] });
+        return ok({ ...summary(1, 'published'), contentHtml: '', attachments: [], smsDelivery: null });
       },
     });
     const { user } = renderPage(<NoticeListPage />);
@@ -244,8 +244,38 @@ describe('NoticeListPage', () => {
     await user.click(within(popup).getByRole('button', { name: '发布' }));
 
     expect(await screen.findByText('1 / 4')).toBeTruthy();
+    expect(await screen.findByText('已发布')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/notices/1/publish')).toHaveLength(1);
     expect(screen.getByRole('button', { name: '撤回：通知 1' })).toBeTruthy();
+  });
+
+  it('tells the publisher how the SMS copies fared, and warns when the balance ran short', async () => {
+    const deliveries = [
+      { queued: 4, failed: 0, skipped: 0 },
+      { queued: 3, failed: 0, skipped: 1 },
+      { queued: 2, failed: 2, skipped: 0 },
+    ];
+    mockApi({
+      ...ROLE_OPTIONS,
+      'GET /api/notices': page([summary(1, 'draft')]),
+      'POST /api/notices/1/publish': () =>
+        ok({ ...summary(1, 'published'), contentHtml: '', attachments: [], smsDelivery: deliveries.shift() }),
+    });
+    const { user } = renderPage(<NoticeListPage />);
+    const publish = async () => {
+      await user.click(await screen.findByRole('button', { name: '发布：通知 1' }));
+      const popup = (await screen.findByText(/发布后将向接收范围内的每位用户发送通知消息/)).closest(
+        '.arco-popconfirm',
+      ) as HTMLElement;
+      await user.click(within(popup).getByRole('button', { name: '发布' }));
+    };
+    await publish();
+    expect(await screen.findByText('已发布，短信已发送 4 条')).toBeTruthy();
+    await publish();
+    expect(await screen.findByText('已发布，短信已发送 3 条；1 人没有手机号，未发短信')).toBeTruthy();
+    await publish();
+    const warning = await screen.findByText(/短信余额不足：2 条短信未发送（已发送 2 条）/);
+    expect(warning.closest('.arco-message-warning')).toBeTruthy();
   });
 
   it("says when the list cannot be loaded, with the server's message and a retry", async () => {

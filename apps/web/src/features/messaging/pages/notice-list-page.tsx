@@ -1,6 +1,5 @@
 import {
   Button,
-  Input,
   Message,
   Popconfirm,
   Progress,
@@ -18,7 +17,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { type NoticeAction, type NoticeFilters, noticeQueries, useNoticeAction } from '../api/notice-queries.ts';
 import { type NoticeDrawerTarget, NoticeFormDrawer } from '../components/notice-form-drawer.tsx';
@@ -70,8 +69,13 @@ function NoticeManager() {
 
   const run = (row: NoticeRow, kind: NoticeAction) =>
     action.mutateAsync({ id: row.id, action: kind }).then(
-      () => {
-        Message.success(t(DONE[kind]));
+      (sms) => {
+        if (!sms) Message.success(t(DONE[kind]));
+        // What the balance could not pay for is the publisher's to know at once, and to top up.
+        else if (sms.failed > 0)
+          Message.warning({ content: t('messaging.notices.done.publishSmsShort', sms), duration: 8000 });
+        else if (sms.skipped > 0) Message.success(t('messaging.notices.done.publishSmsSkipped', sms));
+        else Message.success(t('messaging.notices.done.publishSms', sms));
       },
       // The request layer has shown the server's message already.
       () => undefined,
@@ -173,33 +177,20 @@ function NoticeManager() {
             onChange={(status: Status | undefined) => setFilters((f) => ({ ...f, status, page: 1 }))}
             options={NOTICE_STATUSES.map((status) => ({ label: statusText(status, t), value: status }))}
           />
-          <Input.Search
+          <KeywordSearch
             className="notice-filters__keyword"
-            aria-label={t('messaging.notices.filter.keyword')}
-            placeholder={t('messaging.notices.filter.keyword')}
-            allowClear
-            maxLength={50}
+            label={t('messaging.notices.filter.keyword')}
             value={keyword}
-            onChange={(value) => {
-              setKeyword(value);
-              // Clearing the box shows everything again without another Enter.
-              if (!value) setFilters((f) => ({ ...f, keyword: undefined, page: 1 }));
-            }}
-            onSearch={(value) => setFilters((f) => ({ ...f, keyword: value.trim() || undefined, page: 1 }))}
+            onChange={setKeyword}
+            onKeyword={(next) => setFilters((f) => ({ ...f, keyword: next, page: 1 }))}
           />
         </search>
-        {notices.isError && !notices.data ? (
-          <Result
-            status="error"
-            title={t('messaging.notices.loadFailed')}
-            subTitle={errorText(notices.error, t('messaging.notices.requestFailed'))}
-            extra={
-              <Button type="primary" onClick={() => notices.refetch()}>
-                {t('messaging.notices.retry')}
-              </Button>
-            }
-          />
-        ) : (
+        <QueryState
+          query={notices}
+          failedTitle={t('messaging.notices.loadFailed')}
+          requestFailed={t('messaging.notices.requestFailed')}
+          retryLabel={t('messaging.notices.retry')}
+        >
           <Table<NoticeRow>
             rowKey="id"
             columns={columns}
@@ -208,20 +199,15 @@ function NoticeManager() {
             noDataElement={<div className="notice-empty">{t('messaging.notices.empty')}</div>}
             tableLayoutFixed
             scroll={{ x: 1100 }}
-            pagination={{
-              current: filters.page ?? 1,
+            pagination={tablePagination({
+              page: filters.page ?? 1,
               pageSize: filters.pageSize ?? PAGE_SIZE,
               total: notices.data?.total ?? 0,
               showTotal: (total: number) => t('messaging.notices.total', { total }),
-              sizeCanChange: true,
-              sizeOptions: [10, 20, 50],
-              hideOnSinglePage: false,
-            }}
-            onChange={(pagination) =>
-              setFilters((f) => ({ ...f, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGE_SIZE }))
-            }
+            })}
+            onChange={(pagination) => setFilters((f) => ({ ...f, ...pageFrom(pagination, PAGE_SIZE) }))}
           />
-        )}
+        </QueryState>
       </div>
       <NoticeFormDrawer target={drawer} onClose={() => setDrawer(null)} />
       <NoticePreviewDrawer id={previewId} onClose={() => setPreviewId(null)} />
