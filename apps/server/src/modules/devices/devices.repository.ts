@@ -84,24 +84,38 @@ export function createDevicesRepository(db: Queryable) {
   return {
     async page(f: DeviceFilter & { page: number; pageSize: number }) {
       const condition = where(f);
-      const [total] = await db.select({ n: count() }).from(devices).where(condition);
       // The id breaks ties in the column's own direction, so that one index on (column, id) gives
       // the page either way (read backwards for desc) and the scan stops after it (migration 0018).
       const direction = f.order === 'asc' ? asc : desc;
       const order = [direction(SORT[f.sort]), direction(devices.id)];
-      // The page's ids first, from the devices table alone, and only those rows joined to their type,
-      // region and station: a sort no index serves (last seen, on purpose: see migration 0018) then
-      // sorts bare device rows instead of every joined row in service. One statement, one snapshot.
-      const pageIds = db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(condition)
-        .orderBy(...order)
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize);
-      const rows = await joined()
-        .where(inArray(devices.id, pageIds))
-        .orderBy(...order);
+      const offset = (f.page - 1) * f.pageSize;
+      // Last seen has no index, on purpose (see migration 0018): its page's ids are sorted from the
+      // devices table alone and only those rows joined, rather than sorting every joined row in
+      // service (about twice as fast over 100,000 devices). Indexed sorts read their index straight
+      // into the joins, which measured faster than the extra step. One statement either way.
+      const list =
+        f.sort === 'lastSeenAt'
+          ? joined()
+              .where(
+                inArray(
+                  devices.id,
+                  db
+                    .select({ id: devices.id })
+                    .from(devices)
+                    .where(condition)
+                    .orderBy(...order)
+                    .limit(f.pageSize)
+                    .offset(offset),
+                ),
+              )
+              .orderBy(...order)
+          : joined()
+              .where(condition)
+              .orderBy(...order)
+              .limit(f.pageSize)
+              .offset(offset);
+      // On a PostgreSQL server the count and the page run side by side, on two pooled connections.
+      const [[total], rows] = await Promise.all([db.select({ n: count() }).from(devices).where(condition), list]);
       return { total: total?.n ?? 0, rows };
     },
     byId: (id: number) =>
