@@ -147,7 +147,8 @@ try {
     // The other sortable columns, both ways, on the first page and a deep one, over the whole working
     // list and with one filter (a type: 15 % of the devices; a district and below: a ninth). Last seen
     // has no index on purpose (the telemetry writer updates it on every report; see the devices
-    // table's indexes): its whole-list orders sort every row in service and stay above the target.
+    // table's indexes): its whole-list orders scan every device in service (the ids only, then the
+    // page's rows joined) and sit around the target.
     ...(['name', 'installDate', 'lastSeenAt'] as const).flatMap((sort): [string, string][] => {
       const list = `/api/devices?sort=${sort}`;
       return [
