@@ -38,7 +38,7 @@ async function pasteHtml(page: Page, html: string, text: string) {
   );
 }
 
-test('the admin writes a formatted notice with a script-bearing paste, publishes it to users: 0 of 4 read', async ({
+test('the admin writes a formatted notice with a script-bearing paste, publishes it to users with SMS: 0 of 4 read', async ({
   page,
   request,
 }) => {
@@ -63,6 +63,9 @@ test('the admin writes a formatted notice with a script-bearing paste, publishes
   await drawer.getByText('重要', { exact: true }).click();
   await drawer.getByText('指定角色', { exact: true }).click();
   await drawer.getByText('普通用户', { exact: true }).click();
+  // Also by SMS: the four demo users of the role each have a phone, and the seeded balance pays.
+  await drawer.getByText('同时发送短信（按接收人计费）', { exact: true }).click();
+  await expect(drawer.getByRole('checkbox', { name: '同时发送短信（按接收人计费）' })).toBeChecked();
 
   const editor = drawer.getByRole('textbox', { name: '通知正文编辑器' });
   await editor.click();
@@ -94,7 +97,8 @@ test('the admin writes a formatted notice with a script-bearing paste, publishes
   await expect(row.getByText('角色：普通用户')).toBeVisible();
   await row.getByRole('button', { name: `发布：${title}` }).click();
   await page.locator('.arco-popconfirm').getByRole('button', { name: '发布' }).click();
-  await expect(page.getByText('已发布').first()).toBeVisible();
+  // The publisher learns at once how the SMS copies fared.
+  await expect(page.getByText('已发布，短信已发送 4 条')).toBeVisible();
   await expect(row.getByText('已发布')).toBeVisible();
   await expect(row.getByText('0 / 4')).toBeVisible();
   await expect(row.getByRole('button', { name: `撤回：${title}` })).toBeVisible();
