@@ -1,8 +1,8 @@
-import { Button, Result, Tag, TreeSelect } from '@arco-design/web-react';
+import { Tag, TreeSelect } from '@arco-design/web-react';
 import type { ArchiveAttachment, ArchiveKind, RegionNode } from '@water/contracts';
 import type { ReactNode } from 'react';
 import type { AttachmentItem } from '../../../shared/ui/attachment-list.tsx';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import type { DeviceArchivesI18n, DeviceArchivesMessageKey } from '../use-device-archives-i18n.ts';
 
 const KIND_COLORS: Record<ArchiveKind, string> = {
@@ -106,15 +106,12 @@ export function DeviceCell({ code, name, children }: { code: string; name: strin
 /** A read that failed with nothing to show: the server's reason and a retry. */
 export function LoadFailed({ error, onRetry, t }: { error: unknown; onRetry: () => void; t: DeviceArchivesI18n['t'] }) {
   return (
-    <Result
-      status="error"
+    <LoadFailedResult
+      error={error}
+      onRetry={onRetry}
       title={t('deviceArchives.loadFailed')}
-      subTitle={errorText(error, t('deviceArchives.requestFailed'))}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('deviceArchives.retry')}
-        </Button>
-      }
+      requestFailed={t('deviceArchives.requestFailed')}
+      retryLabel={t('deviceArchives.retry')}
     />
   );
 }

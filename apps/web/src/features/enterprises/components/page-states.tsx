@@ -1,5 +1,5 @@
-import { Button, Result } from '@arco-design/web-react';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { Result } from '@arco-design/web-react';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import type { OrganizationI18n } from '../use-organization-i18n.ts';
 
 /** The server refuses the page's list without `permission`: an explanation instead of an empty table. */
@@ -13,18 +13,15 @@ export function ForbiddenResult({ permission, t }: { permission: string; t: Orga
   );
 }
 
-/** A failed load in place, with the server's message and a retry. */
+/** A failed load in place, with the server's message and a retry, in this feature's words. */
 export function LoadFailed({ error, onRetry, t }: { error: unknown; onRetry: () => void; t: OrganizationI18n['t'] }) {
   return (
-    <Result
-      status="error"
+    <LoadFailedResult
+      error={error}
+      onRetry={onRetry}
       title={t('org.loadFailed')}
-      subTitle={errorText(error, t('org.requestFailed'))}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('org.retry')}
-        </Button>
-      }
+      requestFailed={t('org.requestFailed')}
+      retryLabel={t('org.retry')}
     />
   );
 }
