@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Empty,
-  Message,
-  Popconfirm,
-  Result,
-  Table,
-  type TableColumnProps,
-  Tag,
-} from '@arco-design/web-react';
+import { Alert, Button, Empty, Message, Popconfirm, Table, type TableColumnProps, Tag } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import type { sessionItemSchema } from '@water/contracts';
 import type { z } from 'zod';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { accountQueries, useEndSession } from '../api/account-queries.ts';
 import { formatDateTime } from '../format.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
@@ -28,15 +18,12 @@ export function SessionTable() {
 
   if (sessions.isError && !sessions.data) {
     return (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={sessions.error}
+        onRetry={() => sessions.refetch()}
         title={t('account.common.loadFailed')}
-        subTitle={errorText(sessions.error, t('account.common.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => sessions.refetch()}>
-            {t('account.common.retry')}
-          </Button>
-        }
+        requestFailed={t('account.common.requestFailed')}
+        retryLabel={t('account.common.retry')}
       />
     );
   }

@@ -1,15 +1,15 @@
-import { Button, Card, Descriptions, Link, Result, Skeleton, Space, Tag } from '@arco-design/web-react';
+import { Button, Card, Descriptions, Link, Skeleton, Space, Tag } from '@arco-design/web-react';
 import { IconEdit } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@water/contracts';
 import { type ReactNode, useState } from 'react';
-import { errorText } from '../../../shared/ui/form-rules.ts';
 import { accountQueries } from '../api/account-queries.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { ProfileEditForm } from '../components/profile-edit-form.tsx';
 import { formatDateTime } from '../format.ts';
 import { type AccountI18n, useAccountI18n } from '../use-account-i18n.ts';
 import '../account.css';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 
 function isWebLink(value: string): boolean {
   return /^https?:\/\//i.test(value);
@@ -84,15 +84,12 @@ export function UserCenterPage() {
     return (
       <div className="account-page">
         <Card>
-          <Result
-            status="error"
+          <LoadFailedResult
+            error={profile.error}
+            onRetry={() => profile.refetch()}
             title={t('account.common.loadFailed')}
-            subTitle={errorText(profile.error, t('account.common.requestFailed'))}
-            extra={
-              <Button type="primary" onClick={() => profile.refetch()}>
-                {t('account.common.retry')}
-              </Button>
-            }
+            requestFailed={t('account.common.requestFailed')}
+            retryLabel={t('account.common.retry')}
           />
         </Card>
       </div>

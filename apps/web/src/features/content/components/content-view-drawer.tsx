@@ -1,9 +1,9 @@
-import { Button, Descriptions, Drawer, Result, Skeleton } from '@arco-design/web-react';
+import { Button, Descriptions, Drawer, Skeleton } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ContentItem } from '@water/contracts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { contentQueries } from '../api/content-queries.ts';
 import { type ContentI18n, useContentI18n } from '../use-content-i18n.ts';
 import { StatusTag, TypeTag } from './content-labels.tsx';
@@ -41,15 +41,12 @@ function OpenedItem({ id }: { id: number }) {
   if (item.data) return <ItemView item={item.data} i18n={i18n} />;
   if (item.isError) {
     return (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={item.error}
+        onRetry={() => item.refetch()}
         title={t('content.loadFailed')}
-        subTitle={errorText(item.error, t('content.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => item.refetch()}>
-            {t('content.retry')}
-          </Button>
-        }
+        requestFailed={t('content.requestFailed')}
+        retryLabel={t('content.retry')}
       />
     );
   }

@@ -7,7 +7,6 @@ import {
   type FormInstance,
   Input,
   Radio,
-  Result,
   Spin,
   TreeSelect,
 } from '@arco-design/web-react';
@@ -16,6 +15,7 @@ import { type DepartmentNode, type Notice, type NoticeAudience, noticeInputSchem
 import { useState } from 'react';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { contractRule, errorText } from '../../../shared/ui/form-rules.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { EditorField } from '../../../shared/ui/rich-text/editor-field.tsx';
 import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
 import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
@@ -79,15 +79,12 @@ export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarg
     );
   } else if (editingId !== null && !existing.data) {
     body = existing.isError ? (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={existing.error}
+        onRetry={() => existing.refetch()}
         title={t('messaging.notices.loadFailed')}
-        subTitle={errorText(existing.error, t('messaging.notices.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => existing.refetch()}>
-            {t('messaging.notices.retry')}
-          </Button>
-        }
+        requestFailed={t('messaging.notices.requestFailed')}
+        retryLabel={t('messaging.notices.retry')}
       />
     ) : (
       <Spin className="notice-drawer-loading" />

@@ -1,7 +1,7 @@
-import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
+import { Button, Drawer, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { noticeQueries } from '../api/notice-queries.ts';
 import { useMessagingI18n } from '../use-messaging-i18n.ts';
 import { NoticeDetails } from './notice-details.tsx';
@@ -27,15 +27,12 @@ export function NoticePreviewDrawer({ id, onClose }: { id: number | null; onClos
       {notice.data ? (
         <NoticeDetails notice={notice.data} i18n={i18n} />
       ) : notice.isError ? (
-        <Result
-          status="error"
+        <LoadFailedResult
+          error={notice.error}
+          onRetry={() => notice.refetch()}
           title={t('messaging.notices.loadFailed')}
-          subTitle={errorText(notice.error, t('messaging.notices.requestFailed'))}
-          extra={
-            <Button type="primary" onClick={() => notice.refetch()}>
-              {t('messaging.notices.retry')}
-            </Button>
-          }
+          requestFailed={t('messaging.notices.requestFailed')}
+          retryLabel={t('messaging.notices.retry')}
         />
       ) : (
         <Spin className="notice-drawer-loading" />

@@ -5,6 +5,7 @@ export const monitoringEnUS = {
   'monitoring.none': '—',
   'monitoring.retry': 'Retry',
   'monitoring.loadFailed': 'Could not load the data',
+  'monitoring.requestFailed': 'The request failed; check the network and try again',
   'monitoring.status.inactive': 'Inactive',
   'monitoring.status.online': 'Online',
   'monitoring.status.offline': 'Offline',

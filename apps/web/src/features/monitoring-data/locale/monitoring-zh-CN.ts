@@ -4,6 +4,7 @@ export const monitoringZhCN = {
   'monitoring.none': '—',
   'monitoring.retry': '重试',
   'monitoring.loadFailed': '数据加载失败',
+  'monitoring.requestFailed': '请求失败，请检查网络后重试',
   'monitoring.status.inactive': '未激活',
   'monitoring.status.online': '在线',
   'monitoring.status.offline': '离线',

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  DatePicker,
-  Empty,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Tabs,
-  Tooltip,
-} from '@arco-design/web-react';
+import { Button, Checkbox, DatePicker, Empty, Radio, Select, Skeleton, Tabs, Tooltip } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { type Device, type DeviceType, HISTORY_SERIES_MAX, type History } from '@water/contracts';
@@ -35,6 +24,7 @@ import {
 import { type MonitoringI18n, type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-i18n.ts';
 import '../monitoring.css';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 
 // ECharts is its own chunk: the controls show before it arrives.
 const HistoryEChart = lazy(() => import('../components/history-echart.tsx'));
@@ -175,15 +165,12 @@ export function HistoryDataPage() {
     body = <Skeleton animation text={{ rows: 8 }} />;
   } else if (history.isError) {
     body = (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={history.error}
+        onRetry={() => history.refetch()}
         title={t('monitoring.loadFailed')}
-        subTitle={history.error.message}
-        extra={
-          <Button type="primary" onClick={() => void history.refetch()}>
-            {t('monitoring.retry')}
-          </Button>
-        }
+        requestFailed={t('monitoring.requestFailed')}
+        retryLabel={t('monitoring.retry')}
       />
     );
   } else if (history.data.series.every((s) => s.points.length === 0)) {

@@ -1,4 +1,4 @@
-import { Button, Empty, Input, Pagination, Result, Select, Skeleton, Tag, TreeSelect } from '@arco-design/web-react';
+import { Button, Empty, Input, Pagination, Select, Skeleton, Tag, TreeSelect } from '@arco-design/web-react';
 import { IconCaretRight } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -20,6 +20,7 @@ import { BOARD_PAGE_SIZE, readPointFilters, writePointFilters } from '../lib/url
 import { type MonitoringI18n, type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-i18n.ts';
 import '../monitoring.css';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 
 const LIVE_COLORS: Record<LiveStatus, string> = {
   ready: 'green',
@@ -176,15 +177,12 @@ export function RealTimeDataPage() {
     );
   } else if (points.isError) {
     body = (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={points.error}
+        onRetry={() => points.refetch()}
         title={t('monitoring.loadFailed')}
-        subTitle={points.error.message}
-        extra={
-          <Button type="primary" onClick={() => void points.refetch()}>
-            {t('monitoring.retry')}
-          </Button>
-        }
+        requestFailed={t('monitoring.requestFailed')}
+        retryLabel={t('monitoring.retry')}
       />
     );
   } else if (list.length === 0) {

@@ -1,9 +1,9 @@
-import { Alert, Button, Descriptions, Drawer, Empty, Result, Skeleton, Table } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import type { OperationLogDetail } from '@water/contracts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { logQueries } from '../api/log-queries.ts';
 import { type SystemAdminI18n, useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 import { actionText, moduleText, ResultTag } from './log-labels.tsx';
@@ -37,15 +37,12 @@ function Detail({ id }: { id: number }) {
   if (log.data) return <DetailView log={log.data} i18n={i18n} />;
   if (log.isError) {
     return (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={log.error}
+        onRetry={() => log.refetch()}
         title={t('sys.loadFailed')}
-        subTitle={errorText(log.error, t('sys.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => log.refetch()}>
-            {t('sys.retry')}
-          </Button>
-        }
+        requestFailed={t('sys.requestFailed')}
+        retryLabel={t('sys.retry')}
       />
     );
   }

@@ -4,7 +4,6 @@ import {
   Message,
   Modal,
   Popconfirm,
-  Result,
   Skeleton,
   Space,
   Table,
@@ -24,6 +23,7 @@ import { type RoleDrawerTarget, RoleFormDrawer } from '../components/role-form-d
 import { ScopeTag, StatusTag } from '../components/user-labels.tsx';
 import { type UsersI18n, type UsersMessageKey, useUsersI18n } from '../use-users-i18n.ts';
 import '../users.css';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 
 type RoleRow = z.infer<typeof roleSummarySchema>;
 type Holder = z.infer<typeof roleInUseSchema>['users'][number];
@@ -139,15 +139,12 @@ export function RoleListPage() {
   let table: React.ReactNode;
   if (roles.isError && !roles.data) {
     table = (
-      <Result
-        status="error"
+      <LoadFailedResult
+        error={roles.error}
+        onRetry={() => roles.refetch()}
         title={t('users.loadFailed')}
-        subTitle={errorText(roles.error, t('users.requestFailed'))}
-        extra={
-          <Button type="primary" onClick={() => roles.refetch()}>
-            {t('users.retry')}
-          </Button>
-        }
+        requestFailed={t('users.requestFailed')}
+        retryLabel={t('users.retry')}
       />
     );
   } else if (roles.isPending) {
