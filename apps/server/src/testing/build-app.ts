@@ -69,6 +69,14 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A call as a signed-in user makes it (none without a token), in `lang` when given. */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: unknown,
+    lang?: string,
+  ): Promise<LightMyRequestResponse>;
   login(username?: string, password?: string, remoteAddress?: string): Promise<string>;
   /** Gives a role the menu button that carries a permission, as an administrator would in the role screen. */
   grant(roleCode: string, permission: string): Promise<void>;
@@ -101,6 +109,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     clock,
     inject: (options) => app.inject(options),
+    call: (method, url, token, payload, lang) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...(token ? bearer(token) : {}), ...(lang ? { 'accept-language': lang } : {}) },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     async login(username = '13800000001', password = 'Admin@2026', remoteAddress?: string) {
       // Each login from its own address unless told, so captcha-per-IP never leaks between tests.
       const res = await app.inject({

@@ -13,8 +13,7 @@ beforeEach(async () => {
   await resetDatabase(t.database);
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const roleInfo = async (token: string) => (await call('GET', '/api/v1/remote/users/role-info', token)).json();
 
 describe('switch role', () => {

@@ -33,19 +33,7 @@ beforeEach(async () => {
   camera = { id: row!.id, code: row!.code, regionId: row!.regionId };
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  payload?: unknown,
-  lang?: string,
-) =>
-  t.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const entry = (over: Partial<ArchiveEntryInput> = {}): ArchiveEntryInput => ({
   deviceId: camera.id,
   kind: 'repair',

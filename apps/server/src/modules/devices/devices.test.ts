@@ -13,7 +13,7 @@ import {
   workOrders,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -75,19 +75,7 @@ beforeEach(async () => {
   };
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  payload?: unknown,
-  lang?: string,
-) =>
-  t.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 describe('device register', () => {
   it('registers a device with a secret shown once; the station gives it its region', async () => {

@@ -10,7 +10,7 @@ import {
   roles,
   users,
 } from '../../db/schema/index.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { LOG_PURGE_SLICE } from './logs.repository.ts';
 import {
   diffRecords,
@@ -34,8 +34,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 describe('operation log', () => {
   it('records a write with its user and its parameters, secrets masked', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog, smsAccount, smsLedger, smsOutbox, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { SMS_TEXT_MAX, sendMessage, smsText } from './send-message.ts';
 
 let t: TestApp;
@@ -17,8 +17,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
-  t.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const notice = {
   title: '关于城东片区 11 月 25 日计划停水的通知',

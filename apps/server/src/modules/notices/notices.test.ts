@@ -17,8 +17,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const draft = {
   title: '关于城东片区计划停水的通知',
   contentHtml:

@@ -2,7 +2,7 @@ import { creditCodeCheckChar, type DepartmentNode } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { departmentMembers, departments, operationLog, roleDepartments, roles, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -17,19 +17,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  payload?: unknown,
-  lang?: string,
-) =>
-  t.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const code = (first17: string) => first17 + creditCodeCheckChar(first17);
 const contractor = {

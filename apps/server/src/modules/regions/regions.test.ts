@@ -1,7 +1,7 @@
 import type { RegionNode } from '@water/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deviceArchiveEntries, devices, regions, stations } from '../../db/schema/index.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,19 +21,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  payload?: unknown,
-  lang?: string,
-) =>
-  t.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 // A small square near the demo city (WGS-84).
 const square = (x: number, y: number, d = 0.02) => ({

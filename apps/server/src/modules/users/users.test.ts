@@ -32,19 +32,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  payload?: unknown,
-  lang?: string,
-) =>
-  t.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 async function deptId(name: string) {
   const [d] = await t.database.db.select().from(departments).where(eq(departments.name, name));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices, smsAccount, smsLedger, smsOutbox, users, workOrders } from '../../db/schema/index.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -16,9 +16,7 @@ beforeEach(async () => {
   user = await t.login('user', 'User@2026');
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
-  t.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-
+const call: TestApp['call'] = (...args) => t.call(...args);
 describe('Workplace data panel', () => {
   it('counts from the database: balance, the user’s pending orders, renewals within 30 days, published content', async () => {
     // The demo city's devices whose warranty ends within 30 days of the seed's "now".
