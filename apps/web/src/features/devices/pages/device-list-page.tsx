@@ -43,6 +43,7 @@ import { type DeviceListI18n, type DeviceListMessageKey, useDeviceListI18n } fro
 import { useDeviceTransferI18n } from '../use-device-transfer-i18n.ts';
 import '../device-list.css';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
+import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 
 const WRITE = [Permissions.deviceWrite] as const;
 // The QR encoder comes with the labels, not with the list.
@@ -137,10 +138,7 @@ export function DeviceListPage() {
       width: 160,
       render: (_, row) =>
         row.model || row.manufacturer ? (
-          <span className="device-list-stack">
-            <span>{row.model || none}</span>
-            <span className="device-list-muted">{row.manufacturer}</span>
-          </span>
+          <StackedCell primary={row.model || none} secondary={row.manufacturer} />
         ) : (
           muted(none)
         ),

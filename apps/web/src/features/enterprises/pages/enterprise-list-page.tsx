@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
+import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { type EnterpriseFilters, organizationQueries, useRemoveEnterprise } from '../api/organization-queries.ts';
 import { type EnterpriseDrawerTarget, EnterpriseFormDrawer } from '../components/enterprise-form-drawer.tsx';
 import { StatusTag, statusText, TypeTag, typeText } from '../components/organization-labels.tsx';
@@ -71,19 +72,13 @@ function EnterpriseManager() {
       // The name stays in view while a narrow window scrolls the table sideways.
       fixed: 'left',
       render: (_, row) => (
-        <span className="org-stack">
-          <span className="org-ellipsis org-strong" title={row.name}>
-            {row.name}
-          </span>
-          {row.creditCode ? (
-            <span
-              className="org-ellipsis org-mono org-small org-muted"
-              title={`${t('org.enterprise.col.creditCode')}: ${row.creditCode}`}
-            >
-              {row.creditCode}
-            </span>
-          ) : null}
-        </span>
+        <StackedCell
+          strong
+          primary={row.name}
+          secondary={row.creditCode}
+          secondaryTitle={`${t('org.enterprise.col.creditCode')}: ${row.creditCode}`}
+          secondaryClassName="org-mono"
+        />
       ),
     },
     {
@@ -98,16 +93,7 @@ function EnterpriseManager() {
       dataIndex: 'contact',
       width: 140,
       render: (_, row) =>
-        row.contact || row.phone ? (
-          <span className="org-stack">
-            <span className="org-ellipsis" title={row.contact}>
-              {dash(row.contact)}
-            </span>
-            {row.phone ? <span className="org-ellipsis org-small org-muted">{row.phone}</span> : null}
-          </span>
-        ) : (
-          dash('')
-        ),
+        row.contact || row.phone ? <StackedCell primary={dash(row.contact)} secondary={row.phone} /> : dash(''),
     },
     {
       title: t('org.enterprise.col.address'),

@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
+import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { type MemberFilters, organizationQueries, useRemoveMember } from '../api/organization-queries.ts';
 import { filterTree, findDepartment, type TreeOption } from '../components/department-tree.ts';
 import { type MemberDrawerTarget, MemberFormDrawer } from '../components/member-form-drawer.tsx';
@@ -93,16 +94,7 @@ function MemberManager() {
       dataIndex: 'displayName',
       width: 130,
       fixed: 'left',
-      render: (_, row) => (
-        <span className="org-stack">
-          <span className="org-ellipsis org-strong" title={row.displayName}>
-            {row.displayName}
-          </span>
-          <span className="org-ellipsis org-small org-muted" title={row.username}>
-            {row.username}
-          </span>
-        </span>
-      ),
+      render: (_, row) => <StackedCell strong primary={row.displayName} secondary={row.username} />,
     },
     {
       title: t('org.member.col.phone'),

@@ -137,7 +137,7 @@ describe('UserListPage', () => {
 
     // Name over username, phone over email: one row carries them all.
     const row = (await screen.findByText('张伟')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('13800000001', { selector: '.users-muted' })).toBeTruthy();
+    expect(within(row).getByText('13800000001', { selector: '.stacked-cell__line--secondary' })).toBeTruthy();
     expect(within(row).getByText('zhangwei@example.com')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: '更多操作：13800000001' }));
     await user.click(await screen.findByRole('menuitem', { name: '重置密码' }));

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { KeywordSearch, pageFrom, QueryState, sortFrom, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
+import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import {
   exportUsers,
   roleQueries,
@@ -77,16 +78,7 @@ export function UserListPage() {
       width: 150,
       sorter: true,
       sortOrder: sortOrder('displayName'),
-      render: (_, row) => (
-        <span className="users-stack">
-          <span className="users-ellipsis users-strong" title={row.displayName}>
-            {row.displayName}
-          </span>
-          <span className="users-ellipsis users-muted users-small" title={row.username}>
-            {row.username}
-          </span>
-        </span>
-      ),
+      render: (_, row) => <StackedCell strong primary={row.displayName} secondary={row.username} />,
     },
     {
       title: t('users.col.department'),
@@ -144,14 +136,7 @@ export function UserListPage() {
       width: 134,
       render: (_, row) =>
         row.phone || row.email ? (
-          <span className="users-stack">
-            <span className="users-ellipsis">{row.phone ?? <span className="users-muted">—</span>}</span>
-            {row.email ? (
-              <span className="users-ellipsis users-muted users-small" title={row.email}>
-                {row.email}
-              </span>
-            ) : null}
-          </span>
+          <StackedCell primary={row.phone ?? <span className="users-muted">—</span>} secondary={row.email} />
         ) : (
           <span className="users-muted">—</span>
         ),
