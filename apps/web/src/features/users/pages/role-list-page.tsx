@@ -4,7 +4,6 @@ import {
   Message,
   Modal,
   Popconfirm,
-  Skeleton,
   Space,
   Table,
   type TableColumnProps,
@@ -23,7 +22,7 @@ import { type RoleDrawerTarget, RoleFormDrawer } from '../components/role-form-d
 import { ScopeTag, StatusTag } from '../components/user-labels.tsx';
 import { type UsersI18n, type UsersMessageKey, useUsersI18n } from '../use-users-i18n.ts';
 import '../users.css';
-import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
+import { QueryState } from '../../../shared/ui/list-scaffold.tsx';
 
 type RoleRow = z.infer<typeof roleSummarySchema>;
 type Holder = z.infer<typeof roleInUseSchema>['users'][number];
@@ -136,21 +135,14 @@ export function RoleListPage() {
       : []),
   ];
 
-  let table: React.ReactNode;
-  if (roles.isError && !roles.data) {
-    table = (
-      <LoadFailedResult
-        error={roles.error}
-        onRetry={() => roles.refetch()}
-        title={t('users.loadFailed')}
-        requestFailed={t('users.requestFailed')}
-        retryLabel={t('users.retry')}
-      />
-    );
-  } else if (roles.isPending) {
-    table = <Skeleton animation text={{ rows: 6 }} className="users-skeleton" />;
-  } else {
-    table = (
+  const table = (
+    <QueryState
+      query={roles}
+      failedTitle={t('users.loadFailed')}
+      requestFailed={t('users.requestFailed')}
+      retryLabel={t('users.retry')}
+      skeletonClassName="users-skeleton"
+    >
       <Table<RoleRow>
         rowKey="id"
         columns={columns}
@@ -161,8 +153,8 @@ export function RoleListPage() {
         scroll={{ x: 1000 }}
         pagination={false}
       />
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div className="users-page">
