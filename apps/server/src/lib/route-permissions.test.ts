@@ -87,14 +87,13 @@ const SESSION = new Set([
   'GET /api/monitoring/points',
   'GET /api/monitoring/history',
   'GET /api/monitoring/history/export',
-  // The ingest writer's counters (no records).
-  'GET /api/telemetry/stats',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
 // the tests below prove a route refuses a caller without its permission, but only this list catches a
 // route guarded by a real but wrong one (a neighbour module's write, a read where a write belongs).
 const GUARDED = new Map<string, string>([
+  ['GET /api/telemetry/stats', 'device:telemetry:stats'],
   ['GET /api/notices', 'message:notice:write'],
   ['POST /api/notices', 'message:notice:write'],
   ['PUT /api/notices/:id', 'message:notice:write'],

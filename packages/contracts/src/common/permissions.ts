@@ -25,6 +25,7 @@ export const Permissions = {
   deviceWrite: 'device:device:write',
   contentWrite: 'content:item:write',
   smsAccountWrite: 'system:sms:account',
+  telemetryStats: 'device:telemetry:stats',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

@@ -67,7 +67,14 @@ export const seedMenuTree: SeedMenu[] = [
     icon: 'icon-dashboard',
     order: 1,
     children: [
-      { name: 'realTimeData', path: 'realTimeData', zh: '实时数据', en: 'Real-time data' },
+      {
+        name: 'realTimeData',
+        path: 'realTimeData',
+        zh: '实时数据',
+        en: 'Real-time data',
+        // The ingest writer's counters: for whoever runs the servers, not for every operator.
+        children: [{ ...btn(Permissions.telemetryStats, '查看接入统计', 'View ingest counters'), adminOnly: true }],
+      },
       { name: 'historyData', path: 'historyData', zh: '历史数据', en: 'History data' },
     ],
   },

@@ -1,4 +1,4 @@
-import { telemetryApi } from '@water/contracts';
+import { Permissions, telemetryApi } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.ts';
@@ -63,7 +63,7 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
     );
   });
 
-  route(app, telemetryApi.stats, { access: 'session' }, async () => service.writer.stats());
+  route(app, telemetryApi.stats, { access: { permission: Permissions.telemetryStats } }, async () => service.writer.stats());
 
   const stop = startTelemetryJobs(app, service);
   // Commits what is queued before the database closes (server.ts closes the app, then the database).

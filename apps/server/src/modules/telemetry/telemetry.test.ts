@@ -261,7 +261,10 @@ describe('HTTP ingest', () => {
     // Any transaction holding the first device's points fails, as a value the database refuses would.
     writer.hooks.beforeStore = (items) => {
       if (items.some((i) => i.deviceCode === d.code && i.parsed.points.length > 0)) {
-        throw new Error('value out of range for type');
+        // As the driver words it: the statement and its parameters, the SQLSTATE on the cause.
+        throw new Error(`Failed query: insert into "telemetry_points" values ($1)\nparams: ${d.code},level`, {
+          cause: Object.assign(new Error('value out of range for type'), { code: '22003' }),
+        });
       }
     };
     try {
@@ -279,7 +282,11 @@ describe('HTTP ingest', () => {
       .from(telemetryDeadLetters)
       .where(eq(telemetryDeadLetters.deviceCode, d.code));
     expect(letter).toMatchObject({ reason: 'write_failed' });
-    balanced(await stats());
+    const after = await stats();
+    balanced(after);
+    // The counters name the failure, never the statement or its parameters.
+    expect(after.batches.lastError).toBe('database refused the batch (SQLSTATE 22003)');
+    expect(JSON.stringify(after)).not.toMatch(/insert|params|telemetry_points/i);
   }, 15_000);
 
   it('answers 503 with Retry-After when the queue is full', async () => {

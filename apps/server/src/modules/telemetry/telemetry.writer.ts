@@ -101,6 +101,19 @@ export function connectionLost(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What the counters may say about a failed batch: the kind of failure and its SQLSTATE, never the
+ * driver's message, which quotes the statement and its parameters (the server log keeps those).
+ */
+export function describeBatchError(err: unknown): string {
+  if (connectionLost(err)) return 'connection lost';
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return `database refused the batch (SQLSTATE ${code})`;
+  }
+  return 'database refused the batch';
+}
+
 const pointKey = (deviceId: number, metric: string, ts: Date) => `${deviceId}\u0001${metric}\u0001${ts.getTime()}`;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -331,7 +344,7 @@ export function createBatchWriter(options: WriterOptions) {
       } catch (err) {
         attempt++;
         stats.batches.failed++;
-        stats.batches.lastError = err instanceof Error ? err.message : String(err);
+        stats.batches.lastError = describeBatchError(err);
         log.warn({ err, attempt, messages: remaining.length }, 'telemetry: batch failed, retrying');
         // Isolation is for a batch the database refuses, not for one whose connection died.
         if (attempt >= ISOLATE_AFTER && !connectionLost(err) && (await ping())) remaining = await isolate(remaining);
