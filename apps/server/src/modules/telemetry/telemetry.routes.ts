@@ -63,7 +63,9 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
     );
   });
 
-  route(app, telemetryApi.stats, { access: { permission: Permissions.telemetryStats } }, async () => service.writer.stats());
+  route(app, telemetryApi.stats, { access: { permission: Permissions.telemetryStats } }, async () =>
+    service.writer.stats(),
+  );
 
   const stop = startTelemetryJobs(app, service);
   // Commits what is queued before the database closes (server.ts closes the app, then the database).
