@@ -60,7 +60,7 @@ export const operationLog = pgTable(
     params: jsonb(),
     before: jsonb(),
     after: jsonb(),
-    /** success | failure */
+    /** success | failure | denied (a write refused with 403) */
     result: text().notNull(),
     error: text().notNull().default(''),
     durationMs: integer().notNull().default(0),
@@ -84,18 +84,23 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const smsOutbox = pgTable('sms_outbox', {
-  id: bigserial({ mode: 'number' }).primaryKey(),
-  phone: text().notNull(),
-  purpose: text().notNull(),
-  content: text().notNull(),
-  sender: text().notNull(),
-  /** queued | sent | failed: the outbox sender leaves messages queued for a real gateway. */
-  status: text().notNull().default('queued'),
-  error: text().notNull().default(''),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  sentAt: timestamp({ withTimezone: true }),
-});
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    phone: text().notNull(),
+    purpose: text().notNull(),
+    content: text().notNull(),
+    sender: text().notNull(),
+    /** queued | sent | failed: the outbox sender leaves messages queued for a real gateway. */
+    status: text().notNull().default('queued'),
+    error: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  // The hourly cap on SMS codes counts the last hour's code messages (migration 0019).
+  (t) => [index().on(t.purpose, t.createdAt)],
+);
 
 export const smsCodes = pgTable(
   'sms_codes',
@@ -109,9 +114,28 @@ export const smsCodes = pgTable(
     consumedAt: timestamp({ withTimezone: true }),
     ticketHash: text(),
     ticketExpiresAt: timestamp({ withTimezone: true }),
+    /** Who asked for the code: the daily cap per address counts these rows (migration 0019). */
+    ip: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.phone, t.purpose, t.createdAt)],
+  (t) => [index().on(t.phone, t.purpose, t.createdAt), index().on(t.ip, t.createdAt)],
+);
+
+/**
+ * Failed sign-ins per login name as typed (trimmed, lower case), whether or not an account has
+ * that name: unknown names are counted and locked like real ones, so the answers (captcha
+ * required, locked) tell nothing about which accounts exist (migration 0019).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    login: text().primaryKey(),
+    /** Failures since the last success, each within the lock window of the one before. */
+    failures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.updatedAt)],
 );
 
 export const captchas = pgTable('captchas', {

@@ -242,6 +242,8 @@ export const smsLedger = pgTable(
     note: text().notNull().default(''),
     outboxId: bigint({ mode: 'number' }).references(() => smsOutbox.id, { onDelete: 'set null' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The address whose request the charge paid for (SMS codes asked for without signing in). */
+    ip: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.createdAt)],
