@@ -1,10 +1,42 @@
 import sanitizeHtml from 'sanitize-html';
+import { RequestValidationError } from './validation.ts';
+
+/** A picture this server serves itself: an upload under its random name, same origin. */
+const OWN_IMAGE = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const isOwnImage = (src: string | undefined) => src !== undefined && OWN_IMAGE.test(src);
 
 /**
- * Rich text as the console accepts it: formatting, links, images, tables. Scripts, event
- * handlers, styles, iframes and javascript: URLs do not survive.
+ * Rich text may not embed pictures from elsewhere: a remote image is fetched by every reader's
+ * browser, so it tells its owner who read the notice, when and from where (a tracking pixel), and
+ * it breaks in a control room without internet. The author is told, rather than the picture
+ * vanishing on save; the sanitiser drops any that slip past (parsed HTML, not a pattern).
  */
-export function sanitizeRichText(html: string): string {
+function refuseExternalImages(html: string, field: string): void {
+  let external = 0;
+  sanitizeHtml(html, {
+    allowedTags: ['img'],
+    allowedAttributes: { img: ['src'] },
+    allowedSchemesByTag: { img: ['http', 'https', 'data', 'ftp', 'file', 'blob'] },
+    allowProtocolRelative: true,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === 'img' && !isOwnImage(frame.attribs.src)) external++;
+      return false;
+    },
+  });
+  if (external > 0) {
+    throw new RequestValidationError('body', [
+      { code: 'custom', path: [field], message: 'validation.externalImage', input: '' },
+    ]);
+  }
+}
+
+/**
+ * Rich text as the console accepts it: formatting, links, this server's own images, tables. Scripts,
+ * event handlers, styles, iframes and javascript: URLs do not survive; a remote image is refused (400
+ * naming `field`).
+ */
+export function sanitizeRichText(html: string, field: string): string {
+  refuseExternalImages(html, field);
   return sanitizeHtml(html, {
     allowedTags: [
       'p',
@@ -43,8 +75,10 @@ export function sanitizeRichText(html: string): string {
       th: ['colspan', 'rowspan'],
     },
     allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    // Images only from this server's own uploads (see refuseExternalImages): no scheme at all.
+    allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src),
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
   });
 }

@@ -188,7 +188,7 @@ export function createNoticesService(app: FastifyInstance) {
       const now = app.clock.now();
       const id = await repo(req).insert({
         title: input.title,
-        contentHtml: sanitizeRichText(input.contentHtml),
+        contentHtml: sanitizeRichText(input.contentHtml, 'contentHtml'),
         level: input.level,
         audience: input.audience,
         sms: input.sms ?? false,
@@ -206,7 +206,7 @@ export function createNoticesService(app: FastifyInstance) {
       const before = await load(req, id);
       await repo(req).update(id, {
         title: input.title,
-        contentHtml: sanitizeRichText(input.contentHtml),
+        contentHtml: sanitizeRichText(input.contentHtml, 'contentHtml'),
         level: input.level,
         audience: input.audience,
         sms: input.sms ?? false,

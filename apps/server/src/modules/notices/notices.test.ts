@@ -21,7 +21,7 @@ const call: TestApp['call'] = (...args) => t.call(...args);
 const draft = {
   title: '关于城东片区计划停水的通知',
   contentHtml:
-    '<p onclick="steal()">因管网改造，<strong>11 月 25 日</strong> 停水。</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="x" onerror="alert(3)">',
+    '<p onclick="steal()">因管网改造，<strong>11 月 25 日</strong> 停水。</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="/uploads/a1b2c3.png" onerror="alert(3)">',
   level: 1,
   audience: { type: 'roles', codes: ['user'] },
 };
@@ -61,6 +61,35 @@ describe('notices', () => {
       .orderBy(operationLog.id);
     expect(logs.map((l) => l.action)).toEqual(['create', 'publish', 'publish']);
     expect(logs[2]?.result).toBe('failure');
+  });
+
+  it('refuses remote images (tracking pixels) in notices and articles, naming the field, and keeps its own', async () => {
+    for (const img of [
+      '<img src="https://tracker.example/p.gif?u=1">',
+      '<IMG SRC=http://tracker.example/p.gif>',
+      '<img src="//tracker.example/p.gif">',
+      '<img/src="https://tracker.example/p.gif">',
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">',
+      '<img src="/uploads/../api/users">',
+    ]) {
+      const res = await call('POST', '/api/notices', admin, { ...draft, contentHtml: `<p>停水</p>${img}` }, 'en-US');
+      expect(res.statusCode, img).toBe(400);
+      expect(res.json().data.errors).toEqual([
+        { field: 'contentHtml', message: expect.stringMatching(/Images from other sites/) },
+      ]);
+    }
+    const article = await call('POST', '/api/content', admin, {
+      type: 'text',
+      categoryCode: 'sop',
+      title: '有限空间作业',
+      summary: '',
+      bodyHtml: '<p>x</p><img src="https://tracker.example/p.gif">',
+    });
+    expect(article.statusCode).toBe(400);
+    expect(article.json().data.errors[0].field).toBe('bodyHtml');
+    const own = (await call('POST', '/api/notices', admin, draft)).json().data;
+    expect(own.contentHtml).toContain('<img src="/uploads/a1b2c3.png" />');
+    expect(await t.database.db.select().from(notices)).toHaveLength(1);
   });
 
   it('delivers to a department and everything below it', async () => {
