@@ -78,9 +78,20 @@ const vitestArgs = (report) => [
   countVitest(pgliteReport);
 }
 
+// The second pass may run on another Node (TEST_NODE_BINARY: .ci/run gives it the current LTS, 24),
+// so the API is proven on the production runtime too without a third pass. Vitest's workers run
+// on the Node that started it.
+const secondNode = process.env.TEST_NODE_BINARY;
 if (TEST_DATABASE_URL) {
   const pgReport = path.join(out, 'vitest-postgres.json');
-  run('API tests (PostgreSQL server)', 'npx', [...vitestArgs(pgReport), '--project', 'server'], { TEST_DATABASE_URL });
+  const version = secondNode ? spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+  const args = [...vitestArgs(pgReport), '--project', 'server'];
+  const [command, commandArgs] = secondNode
+    ? [secondNode, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args.slice(1)]]
+    : ['npx', args];
+  run(`API tests (PostgreSQL server${version ? `, Node ${version}` : ''})`, command, commandArgs, {
+    TEST_DATABASE_URL,
+  });
   countVitest(pgReport);
 } else {
   console.log('\n(TEST_DATABASE_URL unset: API tests ran on PGlite only)');
