@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
+import { StartupError } from './lib/errors.ts';
 import { type Simulator, startConfiguredSimulator } from './simulator/simulator.ts';
 
 let config: Config;
@@ -22,7 +23,13 @@ const logger = {
 };
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-const app = await buildApp({ config, database, logger });
+const app = await buildApp({ config, database, logger }).catch(async (err: unknown) => {
+  // A port already taken (MQTT_PORT): one line naming the setting, as for a bad setting.
+  if (!(err instanceof StartupError)) throw err;
+  console.error(err.message);
+  await database.close().catch(() => {});
+  process.exit(1);
+});
 
 let simulator: Simulator | null = null;
 let closing = false;

@@ -39,3 +39,14 @@ export class CommitThenFail extends Error {
     this.name = 'CommitThenFail';
   }
 }
+
+/**
+ * The server cannot start for a reason its operator can mend (a port already taken): server.ts
+ * prints the message alone, one line naming the setting, and exits with code 1.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}

@@ -4,6 +4,7 @@ import { Aedes } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mqtt from 'mqtt';
+import { StartupError } from '../lib/errors.ts';
 
 export interface MqttStatus {
   mode: 'embedded' | 'external' | 'off';
@@ -186,10 +187,15 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
     );
   };
   const server = net.createServer(broker.handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(MQTT_PORT, MQTT_HOST, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(MQTT_PORT, MQTT_HOST, () => resolve());
+    });
+  } catch (err) {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    throw listenError(err, MQTT_PORT, MQTT_HOST);
+  }
   const port = (server.address() as net.AddressInfo).port;
   app.log.info({ port }, 'MQTT: embedded broker listening');
   app.decorate('mqtt', {
@@ -205,3 +211,21 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
     await new Promise<void>((resolve) => broker.close(() => resolve()));
   });
 });
+
+/** Why the embedded broker could not open its port, in one line naming the setting to change. */
+function listenError(err: unknown, port: number, host: string): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  const off = '(0 turns the embedded broker off)';
+  if (code === 'EADDRINUSE') {
+    return new StartupError(
+      `MQTT_PORT ${port} is already in use: stop the other program or set MQTT_PORT to a free port ${off}`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new StartupError(`MQTT_PORT ${port} may not be opened by this user: set MQTT_PORT above 1023 ${off}`);
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return new StartupError(`MQTT_HOST ${host} is not an address of this machine: set MQTT_HOST, e.g. 0.0.0.0`);
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
