@@ -3,10 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { devices, deviceTypes, telemetryPoints } from '../db/schema/index.ts';
 import { StartupError } from '../lib/errors.ts';
-import { createTestApp, type TestApp, testDatabase } from '../testing/build-app.ts';
+import { sha256 } from '../lib/tokens.ts';
+import { createTestApp, resetDatabase, TEST_START, type TestApp, testDatabase } from '../testing/build-app.ts';
 
 // The worker's database opens once, under the hook timeout, not inside the first test's.
 beforeAll(() => testDatabase());
@@ -54,6 +57,198 @@ describe('MQTT broker', () => {
     const deadline = Date.now() + 5000;
     while (!t.app.mqtt.status().connected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(t.app.mqtt.status()).toEqual({ mode: 'external', connected: true, endpoint: 'mqtt://127.0.0.1:1883' });
+  });
+});
+
+// ---- Access: who may subscribe and publish, and for how long -------------------------------
+
+const SECRET = 'mqtt-acl-secret-0123456789';
+let typeId = 0;
+let seq = 0;
+
+/** A device of the test type with SECRET; a code of its own per run (an external broker is shared). */
+async function newDevice(app: TestApp) {
+  if (typeId === 0) {
+    const [type] = await app.database.db
+      .insert(deviceTypes)
+      .values({
+        code: `mqtt_acl_${process.pid}`,
+        nameZh: '接入测试',
+        nameEn: 'Access test',
+        model: {
+          offlineAfterSeconds: 120,
+          metrics: [{ key: 'level', nameZh: '液位', nameEn: 'Level', dataType: 'number', unit: 'm', min: 0, max: 10 }],
+        },
+      })
+      .returning({ id: deviceTypes.id });
+    typeId = type!.id;
+  }
+  const code = `MA-${process.pid}-${++seq}`;
+  const [row] = await app.database.db
+    .insert(devices)
+    .values({ code, name: code, typeId, secretHash: sha256(SECRET) })
+    .returning({ id: devices.id, code: devices.code });
+  return row!;
+}
+
+const pointsOf = async (app: TestApp, deviceId: number) =>
+  (await app.database.db.select().from(telemetryPoints).where(eq(telemetryPoints.deviceId, deviceId))).length;
+
+async function until(check: () => Promise<boolean> | boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return check();
+}
+
+const reading = (level: number) => JSON.stringify({ ts: TEST_START.getTime() - 1000 * (level + 1), values: { level } });
+
+/** The QoS granted to each filter, subscribed to one at a time (128: refused). */
+async function granted(client: mqtt.MqttClient, filters: string[]) {
+  const out: Record<string, number> = {};
+  for (const filter of filters) {
+    // mqtt.js rejects a SUBACK that refuses; the packet it carries says how.
+    out[filter] = await client.subscribeAsync(filter, { qos: 1 }).then(
+      (grants) => grants[0]!.qos,
+      (err: Error & { packet?: { granted?: number[] } }) => {
+        if (!err.packet?.granted) throw err;
+        return err.packet.granted[0]!;
+      },
+    );
+  }
+  return out;
+}
+
+/** Whether the connection opens, or the broker's refusal. */
+const tryConnect = (url: string, username: string, password: string) =>
+  mqtt.connectAsync(url, { username, password, reconnectPeriod: 0 }).then(
+    (c) => c.endAsync().then(() => 'connected'),
+    (err: Error) => err.message,
+  );
+
+describe('MQTT broker: what a device may subscribe to', () => {
+  it('grants a device filters under its own devices/{code}/ and refuses every other, wildcards included', async () => {
+    t = await createTestApp({ MQTT_PORT: String(port + 2), MQTT_HOST: '127.0.0.1', TELEMETRY_FLUSH_MS: '10' });
+    await resetDatabase(t.database);
+    typeId = 0;
+    const a = await newDevice(t);
+    const b = await newDevice(t);
+    const url = `mqtt://127.0.0.1:${port + 2}`;
+    const ca = await mqtt.connectAsync(url, { username: a.code, password: SECRET, reconnectPeriod: 0 });
+    const cb = await mqtt.connectAsync(url, { username: b.code, password: SECRET, reconnectPeriod: 0 });
+    try {
+      const received: string[] = [];
+      ca.on('message', (topic) => received.push(topic));
+      expect(
+        await granted(ca, [`devices/${a.code}/#`, `devices/${a.code}/commands/pump-1`, `devices/${a.code}/+`]),
+      ).toEqual({ [`devices/${a.code}/#`]: 1, [`devices/${a.code}/commands/pump-1`]: 1, [`devices/${a.code}/+`]: 1 });
+      const refused = [
+        '#',
+        '+/#',
+        '$SYS/#',
+        '$SYS/+/clients/connected',
+        'devices/#',
+        'devices/+/telemetry',
+        'devices/+/#',
+        `+/${a.code}/#`,
+        `devices/${b.code}/#`,
+        `devices/${b.code}/telemetry`,
+        `devices/${a.code}`,
+        `$share/g/devices/${a.code}/#`,
+        `$share/g/devices/+/telemetry`,
+      ];
+      expect(await granted(ca, refused)).toEqual(Object.fromEntries(refused.map((f) => [f, 128])));
+      expect(ca.connected).toBe(true); // a refused filter leaves the connection open
+
+      // B's reading reaches the server, not A; A's own topic reaches A.
+      await cb.publishAsync(`devices/${b.code}/telemetry`, reading(1), { qos: 1 });
+      await ca.publishAsync(`devices/${a.code}/events`, '{}', { qos: 1 });
+      expect(await until(() => received.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await pointsOf(t, b.id)).toBe(1);
+      expect(received).toEqual([`devices/${a.code}/events`]);
+    } finally {
+      await ca.endAsync(true);
+      await cb.endAsync(true);
+    }
+  });
+});
+
+describe('MQTT broker: a device whose credentials change is cut off', () => {
+  const url = `mqtt://127.0.0.1:${port + 3}`;
+  const changes = {
+    'rotating its secret': (id: number, token: string) => t!.call('POST', `/api/devices/${id}/secret`, token),
+    'disabling it': (id: number, token: string) =>
+      t!.call('POST', `/api/devices/${id}/enabled`, token, { enabled: false }),
+    'archiving it': (id: number, token: string) =>
+      t!.call('POST', `/api/devices/${id}/archive`, token, {
+        date: '2026-05-20',
+        performedBy: '泵站运维班',
+        description: '报废',
+      }),
+    'deleting it': (id: number, token: string) => t!.call('DELETE', `/api/devices/${id}`, token),
+  };
+
+  it.each(Object.keys(changes) as (keyof typeof changes)[])(
+    'closes its open connection on %s, and nothing it sends afterwards is stored',
+    async (change) => {
+      t = await createTestApp({ MQTT_PORT: String(port + 3), MQTT_HOST: '127.0.0.1', TELEMETRY_FLUSH_MS: '10' });
+      await resetDatabase(t.database);
+      typeId = 0;
+      const d = await newDevice(t);
+      const token = await t.login();
+      // The will is the connection's last publish, sent by the broker once it closes the connection.
+      const client = await mqtt.connectAsync(url, {
+        username: d.code,
+        password: SECRET,
+        reconnectPeriod: 0,
+        will: { topic: `devices/${d.code}/telemetry`, payload: Buffer.from(reading(7)), qos: 1, retain: false },
+      });
+      try {
+        await client.publishAsync(`devices/${d.code}/telemetry`, reading(1), { qos: 1 });
+        expect(await pointsOf(t, d.id)).toBe(1);
+        const closed = new Promise<void>((r) => client.once('close', () => r()));
+
+        const res = await changes[change](d.id, token);
+        expect(res.json().code, res.body).toBe(200);
+        expect(await Promise.race([closed.then(() => 'closed'), new Promise((r) => setTimeout(r, 2000, 'open'))])).toBe(
+          'closed',
+        );
+        expect(await tryConnect(url, d.code, SECRET)).toMatch(/Not authorized/i);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(await pointsOf(t, d.id)).toBe(1); // not the will's reading either
+      } finally {
+        await client.endAsync(true);
+      }
+    },
+  );
+
+  it('refuses a device that signs in while its secret is being rotated, with the old secret', async () => {
+    t = await createTestApp({ MQTT_PORT: String(port + 3), MQTT_HOST: '127.0.0.1', TELEMETRY_FLUSH_MS: '10' });
+    await resetDatabase(t.database);
+    typeId = 0;
+    const d = await newDevice(t);
+    const token = await t.login();
+    // The device is read (old secret: good) before the rotation commits; the answer goes out after.
+    let read!: () => void;
+    const wasRead = new Promise<void>((r) => {
+      read = r;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const real = t.app.telemetry.authenticateMqtt;
+    t.app.mqtt.setAuthenticator(async (id, username, password) => {
+      const ok = await real(id, username, password);
+      read();
+      await gate;
+      return ok;
+    });
+    const connecting = tryConnect(url, d.code, SECRET);
+    await wasRead;
+    expect((await t.call('POST', `/api/devices/${d.id}/secret`, token)).json().code).toBe(200);
+    release();
+    expect(await connecting).toMatch(/Not authorized/i);
   });
 });
 

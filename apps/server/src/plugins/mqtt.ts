@@ -1,6 +1,6 @@
 import net from 'node:net';
 import os from 'node:os';
-import { Aedes } from 'aedes';
+import { Aedes, type Client as AedesClient } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mqtt from 'mqtt';
@@ -42,8 +42,26 @@ declare module 'fastify' {
       setAuthenticator(fn: MqttAuthenticator): void;
       /** `topics`: what the server subscribes to (QoS 1) on an external broker. */
       setPublishHandler(fn: MqttPublishHandler, topics: string[]): void;
+      /**
+       * Ends the embedded broker's open connections of a device (its secret changed, it was
+       * disabled, archived or deleted) and refuses what a connection authenticated before this
+       * call still sends. Resolves with the number of connections closed; 0 on an external broker,
+       * whose own ACL and credentials govern its sessions.
+       */
+      disconnectDevice(code: string): Promise<number>;
     };
   }
+}
+
+/**
+ * Whether a device (MQTT username = its code) may subscribe to `topic`: only under its own
+ * `devices/{code}/`. A filter with a wildcard where the code goes (`devices/+/…`, `devices/#`,
+ * `+/…`, `#`), `$SYS/…` and `$share/…` never starts with that prefix, so each is refused; device
+ * codes hold no `+`, `#` or `/` (contracts), and a username that does matches nothing.
+ */
+export function maySubscribe(code: string, topic: string): boolean {
+  if (code === '' || /[+#/]/.test(code)) return false;
+  return topic.startsWith(`devices/${code}/`);
 }
 
 /**
@@ -145,6 +163,7 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
         subscriptions = topics;
         if (client.connected) subscribe();
       },
+      disconnectDevice: async () => 0,
     });
     app.addHook('onClose', async () => {
       await client.endAsync();
@@ -157,18 +176,28 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
       status: () => ({ mode: 'off', connected: false, endpoint: '' }),
       setAuthenticator,
       setPublishHandler: () => {},
+      disconnectDevice: async () => 0,
     });
     return;
   }
 
   const broker = await Aedes.createBroker();
-  // Who each connection authenticated as: a device may publish only under its own topics.
-  const usernames = new WeakMap<object, string>();
+  // Who each connection authenticated as, and when (a tick of `ticks`, taken before the device was
+  // read): a device may publish and subscribe only under its own topics, and a connection that
+  // authenticated before its device's credentials were revoked may send nothing more.
+  let ticks = 0;
+  const sessions = new WeakMap<object, { username: string; since: number }>();
+  const revokedAt = new Map<string, number>();
+  const revoked = (session: { username: string; since: number }) =>
+    (revokedAt.get(session.username) ?? 0) > session.since;
   broker.authenticate = (client, username, password, done) => {
-    authenticator(client.id, username ?? '', password?.toString('utf8') ?? '')
-      .then((ok) => {
+    const session = { username: username ?? '', since: ++ticks };
+    authenticator(client.id, session.username, password?.toString('utf8') ?? '')
+      .then((found) => {
+        // A revocation (rotated secret, disabled) that committed while the device was being read.
+        const ok = found && !revoked(session);
         if (!ok) app.log.info({ clientId: client.id }, 'MQTT: connection refused (unknown device or bad secret)');
-        if (ok) usernames.set(client, username ?? '');
+        if (ok) sessions.set(client, session);
         done(ok ? null : Object.assign(new Error('not authorized'), { returnCode: 5 as const }), ok);
       })
       .catch((err: Error) => done(Object.assign(err, { returnCode: 3 as const }), false));
@@ -178,13 +207,32 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
   // connection reads no further packets meanwhile: a slow database slows its publishers down.
   broker.authorizePublish = (client, packet, done) => {
     if (packet.topic.startsWith('$SYS')) return done(new Error('$SYS topics are reserved'));
-    const username = client ? (usernames.get(client) ?? null) : null;
-    if (username === null) return done(new Error('no authenticated publisher'));
+    const session = client ? sessions.get(client) : undefined;
+    if (!session) return done(new Error('no authenticated publisher'));
+    // An error closes the connection (and drops its will): the one disconnectDevice missed.
+    if (revoked(session)) return done(new Error(`device ${session.username}: credentials revoked`));
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-    publishHandler({ topic: packet.topic, payload, username, external: false }).then(
+    publishHandler({ topic: packet.topic, payload, username: session.username, external: false }).then(
       () => done(null),
       (err: Error) => done(err),
     );
+  };
+  // A refused filter is granted QoS 128 (MQTT 3.1.1 §3.9.3, v5 reason 0x80); the connection stays.
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    const session = sessions.get(client);
+    if (session && !revoked(session) && maySubscribe(session.username, subscription.topic)) {
+      return done(null, subscription);
+    }
+    app.log.info({ clientId: client.id, topic: subscription.topic }, 'MQTT: subscription refused');
+    done(null, null);
+  };
+  const clients = () => Object.values((broker as unknown as { clients: Record<string, AedesClient> }).clients);
+  const disconnectDevice = async (code: string) => {
+    revokedAt.set(code, ++ticks);
+    const open = clients().filter((c) => sessions.get(c)?.username === code);
+    await Promise.all(open.map((c) => new Promise<void>((resolve) => c.close(() => resolve()))));
+    if (open.length > 0) app.log.info({ device: code, connections: open.length }, 'MQTT: device disconnected');
+    return open.length;
   };
   const server = net.createServer(broker.handle);
   try {
@@ -205,6 +253,7 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
       publishHandler = fn;
       handlerSet();
     },
+    disconnectDevice,
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));

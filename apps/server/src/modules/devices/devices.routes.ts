@@ -64,6 +64,15 @@ export async function devicesRoutes(app: FastifyInstance) {
 
   const resolve = (req: FastifyRequest, input: Input, self?: number) => resolveDeviceInput(app, req, input, self);
 
+  /**
+   * Once the change has committed, ends the device's open MQTT connections: a connection keeps
+   * the credentials it was admitted with, which the change has just taken away.
+   */
+  const disconnectAfterCommit = (req: FastifyRequest, code: string) =>
+    req.afterCommit(async () => {
+      await app.mqtt.disconnectDevice(code);
+    });
+
   route(app, devicesApi.stations, { access: 'session' }, async (req) =>
     (await repo(req).stations(withinRegions(await dataScope(app, req), undefined))).map((s) => ({
       id: s.station.id,
@@ -111,6 +120,8 @@ export async function devicesRoutes(app: FastifyInstance) {
     const values = await resolve(req, req.body, before.id);
     await repo(req).update(before.id, { ...values, updatedAt: app.clock.now() });
     const after = await load(req, before.id);
+    // Its connections signed in under the old code, which a new device may now take.
+    if (after.code !== before.code) disconnectAfterCommit(req, before.code);
     req.auditChange = { targetId: before.id, before, after };
     return after;
   });
@@ -124,6 +135,7 @@ export async function devicesRoutes(app: FastifyInstance) {
         : before.status
       : 'disabled';
     await repo(req).update(before.id, { status, updatedAt: app.clock.now() });
+    if (status === 'disabled') disconnectAfterCommit(req, before.code);
     req.auditChange = { targetId: before.id, before: { status: before.status }, after: { status } };
     return load(req, before.id);
   });
@@ -132,6 +144,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     const before = await loadInService(req, req.params.id);
     const secret = newDeviceSecret();
     await repo(req).update(before.id, { secretHash: sha256(secret), updatedAt: app.clock.now() });
+    disconnectAfterCommit(req, before.code);
     // The secret itself never reaches the log.
     req.auditChange = { targetId: before.id, after: { secretRotated: true } };
     return { secret };
@@ -162,6 +175,7 @@ export async function devicesRoutes(app: FastifyInstance) {
       updatedAt: now,
     });
     await repo(req).update(before.id, { status: 'disabled', secretHash: '', archivedAt: now, updatedAt: now });
+    disconnectAfterCommit(req, before.code);
     const after = await load(req, before.id);
     req.auditChange = { targetId: before.id, before, after };
     return after;
@@ -174,6 +188,7 @@ export async function devicesRoutes(app: FastifyInstance) {
       throw new AppError(409, 409, 'devices.hasDependents', { ...dependents }, dependents);
     }
     await repo(req).remove(before.id);
+    disconnectAfterCommit(req, before.code);
     req.auditChange = { targetId: before.id, before };
     return null;
   });
