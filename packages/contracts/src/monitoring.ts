@@ -121,6 +121,10 @@ export const historySeriesSchema = z.object({
   metric: z.string(),
   metricName: z.string().describe('in the caller language'),
   unit: z.string(),
+  /** The thing model's sound range and decimals: a chart never draws an axis past a bound it cannot cross. */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  precision: z.number().int(),
   points: z.array(historyPointSchema),
 });
 export type HistorySeries = z.infer<typeof historySeriesSchema>;

@@ -102,12 +102,14 @@ describe('GET /api/monitoring/history/export', () => {
     expect(rows[0]).toMatchObject({
       0: '2026-05-30T14:00:00+08:00',
       3: 'Level',
-      5: String(first.reduce((a, v) => a + v, 0) / 120),
+      // The average to the level's 2 decimals (the thing model's precision), not every digit.
+      5: String(Number((first.reduce((a, v) => a + v, 0) / 120).toFixed(2))),
       6: '0.5',
       7: '6.5',
       8: '120',
     });
     expect(rows.reduce((n, r) => n + Number(r[8]), 0)).toBe(6000);
+    expect(rows.map((r) => r[5]).filter((avg) => !/^-?\d+(\.\d{1,2})?$/.test(avg ?? ''))).toEqual([]);
 
     // maxPoints 2000 over 50 hours: 3,000 minute buckets do not fit, 51 hours do.
     const auto = await exportOf(`series=${series()}&${range}&maxPoints=2000`);

@@ -182,6 +182,9 @@ export async function monitoringRoutes(app: FastifyInstance) {
         metric: w.metric,
         metricName: metricLabel(w, req.locale),
         unit: w.spec?.unit ?? '',
+        min: w.spec?.min ?? null,
+        max: w.spec?.max ?? null,
+        precision: w.spec?.precision ?? DEFAULT_PRECISION,
         points: rows.map((r) => ({ ...r, t: r.t.toISOString() })),
       });
     }
@@ -236,9 +239,19 @@ export async function monitoringRoutes(app: FastifyInstance) {
     /** Each series in time order, a slice at a time: keyset on the time, so every slice is an index range. */
     async function* slices(w: Series): AsyncGenerator<ExportRow[]> {
       const label = [w.device.code, w.device.name, metricLabel(w, locale), w.spec?.unit ?? ''] as const;
+      // Averages come out of the database with every digit (1.8741666666666665): the metric's decimals.
+      const round = roundTo(w.spec?.precision ?? DEFAULT_PRECISION);
+      const aggregate = (p: SeriesRow): ExportRow => [
+        p.t,
+        ...label,
+        round(p.v),
+        round(p.min ?? null),
+        round(p.max ?? null),
+        p.count ?? null,
+      ];
       if (resolution === 'bucket') {
         const rows = await r.buckets(w.deviceId, w.metric, hourStart, to, bucketSeconds);
-        yield rows.map((p) => [p.t, ...label, p.v, p.min ?? null, p.max ?? null, p.count ?? null]);
+        yield rows.map(aggregate);
         return;
       }
       let after: Date | null = null;
@@ -250,7 +263,7 @@ export async function monitoringRoutes(app: FastifyInstance) {
         if (rows.length === 0) return;
         yield resolution === 'raw'
           ? (rows as Awaited<ReturnType<typeof r.rawSlice>>).map((p) => [p.t, ...label, p.v ?? p.text])
-          : (rows as SeriesRow[]).map((p) => [p.t, ...label, p.v, p.min ?? null, p.max ?? null, p.count ?? null]);
+          : (rows as SeriesRow[]).map(aggregate);
         if (rows.length < EXPORT_SLICE) return;
         after = rows[rows.length - 1]!.t;
       }
@@ -288,6 +301,15 @@ export async function monitoringRoutes(app: FastifyInstance) {
 }
 
 type ExportRow = [Date, ...(string | number | null)[]];
+
+/** Decimals of a metric whose model does not say (the thing model's own default). */
+const DEFAULT_PRECISION = 2;
+
+/** A number to so many decimals, as a number (so XLSX keeps it numeric); null stays null. */
+export const roundTo =
+  (decimals: number) =>
+  (v: number | null): number | null =>
+    v === null ? null : Number(v.toFixed(decimals));
 
 /** Rows an export reads per query. */
 const EXPORT_SLICE = 5000;

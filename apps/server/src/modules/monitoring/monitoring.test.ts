@@ -182,7 +182,15 @@ describe('GET /api/monitoring/history', () => {
   it('answers raw points while they fit, booleans as 1/0', async () => {
     const h = await history(`series=${series()},${id['PS02-P1']}:running&from=${iso(START)}&to=${iso(T0)}`);
     expect(h).toMatchObject({ resolution: 'raw', bucketSeconds: 0 });
-    expect(h.series[0]).toMatchObject({ code: 'PS02-LT01', metric: 'level', metricName: '液位', unit: 'm' });
+    expect(h.series[0]).toMatchObject({
+      code: 'PS02-LT01',
+      metric: 'level',
+      metricName: '液位',
+      unit: 'm',
+      min: 0,
+      max: 10,
+      precision: 2,
+    });
     expect(h.series[0]!.points).toHaveLength(360);
     expect(h.series[0]!.points[3]).toEqual({ t: iso(START + 90_000), v: 3.5 });
     expect(h.series[1]!.points.map((p) => p.v)).toEqual([1, 0]);

@@ -69,6 +69,38 @@ export interface HistoryChartTexts {
   range: string;
   formatTime: (ms: number) => string;
   formatValue: (value: number) => string;
+  /** The label of a time-axis tick (see axisTimeLabel). */
+  formatAxisTime: (ms: number) => string;
+}
+
+/**
+ * A time-axis tick in the browser's time, as ECharts places them: a midnight as month and day
+ * ("11月25日", "Nov 25"; ECharts' own default is a bare "25"), a new year with its year, other
+ * ticks as the time of day.
+ */
+export function axisTimeLabel(ms: number, locale: string): string {
+  const d = new Date(ms);
+  const midnight = d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0;
+  if (!midnight)
+    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  const newYear = d.getDate() === 1 && d.getMonth() === 0;
+  return new Intl.DateTimeFormat(
+    locale,
+    newYear ? { year: 'numeric', month: 'short' } : { month: 'short', day: 'numeric' },
+  ).format(d);
+}
+
+/**
+ * The lowest value an axis may show: the thing models' minimum when every series on it has one
+ * (a flow meter's 0), else none. Used only when the data come near it, so a level that moves
+ * between 1.2 and 2.0 m keeps its detail rather than being drawn from 0.
+ */
+export function axisFloor(
+  series: Pick<HistorySeries, 'min'>[],
+): ((extent: { min: number; max: number }) => number | undefined) | undefined {
+  if (series.length === 0 || series.some((s) => s.min === null)) return undefined;
+  const floor = Math.min(...series.map((s) => s.min as number));
+  return (extent) => (extent.min - floor <= extent.max - extent.min ? floor : undefined);
 }
 
 /**
@@ -98,6 +130,8 @@ export function buildHistoryOption(history: History, colors: ChartColors, texts:
     offset: Math.floor(i / 2) * AXIS_OFFSET,
     alignTicks: i > 0,
     scale: true,
+    // Without it, aligning this axis's ticks with the first one's could draw a flow below 0.
+    min: axisFloor(prepared.filter((p) => p.axis === i).map((p) => p.s)),
     axisLine: { show: true, lineStyle: { color: color(prepared.findIndex((p) => p.axis === i)) } },
     axisLabel: { color: colors.textSecondary },
     nameTextStyle: { color: colors.textSecondary },
@@ -209,7 +243,11 @@ export function buildHistoryOption(history: History, colors: ChartColors, texts:
     xAxis: {
       type: 'time' as const,
       axisLine: { lineStyle: { color: colors.border } },
-      axisLabel: { color: colors.textSecondary, hideOverlap: true },
+      axisLabel: {
+        color: colors.textSecondary,
+        hideOverlap: true,
+        formatter: (value: number) => texts.formatAxisTime(value),
+      },
       splitLine: { show: false },
     },
     yAxis,

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { MetricSpec, MonitoringPoint } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyTelemetry, mergeReadings, monitoringQueries } from '../api/monitoring-queries.ts';
-import { gapThresholdMs, withGaps } from './history-chart-option.ts';
+import { axisFloor, axisTimeLabel, gapThresholdMs, withGaps } from './history-chart-option.ts';
 import { formatReading, qualityFlags, rangeState } from './metric-format.ts';
 import { readHistorySelection, writeHistorySelection } from './url-state.ts';
 
@@ -76,6 +76,26 @@ describe('monitoring helpers', () => {
     expect(gapThresholdMs([0, 10], 'raw', 0)).toBe(Number.POSITIVE_INFINITY);
     const points = [0, 60, 120, 300].map((s) => ({ t: new Date(s * 1000).toISOString(), v: s }));
     expect(withGaps(points, '1m', 60).map((p) => p[1])).toEqual([0, 60, 120, null, 300]);
+  });
+
+  it('never draws an axis below the thing model minimum its data come near, and leaves a distant one alone', () => {
+    const flow = axisFloor([{ min: 0 }, { min: 0 }]);
+    // 0–400 m³/h: aligned ticks would have gone to −400; the axis starts at 0.
+    expect(flow?.({ min: 0, max: 400 })).toBe(0);
+    expect(flow?.({ min: 150, max: 400 })).toBe(0);
+    // A level between 1.2 and 2.0 m keeps its detail.
+    expect(flow?.({ min: 1.2, max: 2 })).toBeUndefined();
+    // A series without a minimum leaves the axis free.
+    expect(axisFloor([{ min: 0 }, { min: null }])).toBeUndefined();
+    expect(axisFloor([{ min: -20 }, { min: 0 }])?.({ min: -5, max: 30 })).toBe(-20);
+  });
+
+  it('labels a midnight tick with month and day, a new year with its year, other ticks with the time', () => {
+    const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).getTime();
+    expect(axisTimeLabel(local(2026, 11, 25), 'zh-CN')).toBe('11月25日');
+    expect(axisTimeLabel(local(2026, 11, 25), 'en-US')).toBe('Nov 25');
+    expect(axisTimeLabel(local(2027, 1, 1), 'en-US')).toBe('Jan 2027');
+    expect(axisTimeLabel(local(2026, 11, 25, 14, 30), 'zh-CN')).toBe('14:30');
   });
 
   it('round-trips the history selection through the address and drops malformed series', () => {

@@ -9,7 +9,7 @@ import type { ChartColors } from '../../../shared/ui/echart-host.tsx';
 import { type HistoryRequest, monitoringQueries } from '../api/monitoring-queries.ts';
 import { HistoryExport } from '../components/history-export.tsx';
 import { HistoryTable } from '../components/history-table.tsx';
-import { buildHistoryOption } from '../lib/history-chart-option.ts';
+import { axisTimeLabel, buildHistoryOption } from '../lib/history-chart-option.ts';
 import { formatReading, isChartableMetric, metricName } from '../lib/metric-format.ts';
 import {
   type HistorySelection,
@@ -144,6 +144,7 @@ export function HistoryDataPage() {
         range: t('monitoring.history.tooltip.range'),
         formatTime: (ms) => formatDateTime(new Date(ms).toISOString(), locale, { seconds: true }),
         formatValue: (v) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(v),
+        formatAxisTime: (ms) => axisTimeLabel(ms, locale),
       }),
     [data, t, locale],
   );
