@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { devices, deviceTypes, telemetryPoints } from '../db/schema/index.ts';
 import { StartupError } from '../lib/errors.ts';
 import { sha256 } from '../lib/tokens.ts';
@@ -319,4 +319,144 @@ describe('MQTT_PORT already in use', () => {
     },
     60_000,
   );
+});
+
+// ---- An external Mosquitto configured as the README says --------------------------------------
+
+const MOSQUITTO = '/usr/sbin/mosquitto';
+
+/** The README's Mosquitto acl_file, exactly: the test proves the lines operators copy. */
+function readmeAcl() {
+  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
+  const block = /```text\n(# Mosquitto acl_file[\s\S]*?)```/.exec(readme);
+  if (!block) throw new Error('README: no Mosquitto acl_file block');
+  return block[1]!;
+}
+
+describe.skipIf(!existsSync(MOSQUITTO))("an external Mosquitto with the README's acl_file", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'water-mosquitto-'));
+  const passwd = path.join(dir, 'passwd');
+  let broker: ChildProcess | undefined;
+  let log = '';
+  let url = '';
+  let x: TestApp;
+  let a: { id: number; code: string };
+  let b: { id: number; code: string };
+
+  beforeAll(async () => {
+    // A port of its own, on 127.0.0.1: the system Mosquitto on 1883 is left alone.
+    const free = await takenPort();
+    await free.close();
+    url = `mqtt://127.0.0.1:${free.port}`;
+    x = await createTestApp({ TELEMETRY_FLUSH_MS: '10' });
+    await resetDatabase(x.database);
+    typeId = 0;
+    a = await newDevice(x);
+    b = await newDevice(x);
+    await x.close();
+
+    execFileSync('mosquitto_passwd', ['-b', '-c', passwd, 'water-ops', 'server-secret']);
+    for (const d of [a, b]) execFileSync('mosquitto_passwd', ['-b', passwd, d.code, SECRET]);
+    writeFileSync(path.join(dir, 'acl'), readmeAcl());
+    writeFileSync(
+      path.join(dir, 'mosquitto.conf'),
+      [
+        `listener ${free.port} 127.0.0.1`,
+        'allow_anonymous false',
+        `password_file ${passwd}`,
+        `acl_file ${path.join(dir, 'acl')}`,
+        'persistence false',
+        // Started as root it would drop to the mosquitto user, who cannot read this folder.
+        ...(process.getuid?.() === 0 ? ['user root'] : []),
+        '',
+      ].join('\n'),
+    );
+    broker = spawn(MOSQUITTO, ['-c', path.join(dir, 'mosquitto.conf')]);
+    broker.stderr?.on('data', (d) => {
+      log += d;
+    });
+    broker.stdout?.on('data', (d) => {
+      log += d;
+    });
+    if (!(await until(() => log.includes('running'), 10_000))) throw new Error(`mosquitto did not start: ${log}`);
+
+    x = await createTestApp({
+      MQTT_URL: `mqtt://water-ops:server-secret@127.0.0.1:${free.port}`,
+      TELEMETRY_FLUSH_MS: '10',
+    });
+    if (!(await until(() => x.app.mqtt.status().connected))) throw new Error(`server did not connect: ${log}`);
+  });
+
+  afterAll(async () => {
+    await x?.close();
+    if (broker && broker.exitCode === null) {
+      const exited = new Promise((r) => broker!.once('exit', r));
+      broker.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const connect = (code: string, password = SECRET) =>
+    mqtt.connectAsync(url, { username: code, password, reconnectPeriod: 0 });
+
+  it('stores what a device publishes under its own topics', async () => {
+    const device = await connect(a.code);
+    try {
+      // Until the server's SUBACK is in, a reading has no one to go to: publish until one lands.
+      let n = 0;
+      expect(
+        await until(async () => {
+          await device.publishAsync(`devices/${a.code}/telemetry`, reading(n++), { qos: 1 });
+          await new Promise((r) => setTimeout(r, 100));
+          return (await pointsOf(x, a.id)) > 0;
+        }, 10_000),
+      ).toBe(true);
+    } finally {
+      await device.endAsync(true);
+    }
+  });
+
+  it("gives a device nothing of another device's topics, and stores nothing it publishes there", async () => {
+    const ca = await connect(a.code);
+    const cb = await connect(b.code);
+    try {
+      const received: string[] = [];
+      ca.on('message', (topic) => received.push(topic));
+      // Mosquitto's acl_file grants a filter and filters at delivery; either way, nothing arrives.
+      const grants = await granted(ca, [
+        '#',
+        '$SYS/#',
+        'devices/+/telemetry',
+        `devices/${b.code}/#`,
+        `devices/${a.code}/#`,
+      ]);
+      const storedB = await pointsOf(x, b.id);
+      await ca.publishAsync(`devices/${b.code}/telemetry`, reading(2), { qos: 1 }); // as B: dropped
+      await cb.publishAsync(`devices/${b.code}/telemetry`, reading(3), { qos: 1 }); // B itself
+      await ca.publishAsync(`devices/${a.code}/events`, '{}', { qos: 1 });
+      expect(await until(async () => (await pointsOf(x, b.id)) > storedB)).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await pointsOf(x, b.id), JSON.stringify(grants)).toBe(storedB + 1);
+      expect(received).toEqual([`devices/${a.code}/events`]);
+    } finally {
+      await ca.endAsync(true);
+      await cb.endAsync(true);
+    }
+  });
+
+  it("closes a device's connection when its password changes and the broker reloads, as the README says", async () => {
+    const device = await connect(a.code);
+    try {
+      const closed = new Promise<void>((r) => device.once('close', () => r()));
+      execFileSync('mosquitto_passwd', ['-b', passwd, a.code, 'a-new-secret-0123456789']);
+      broker!.kill('SIGHUP');
+      expect(await Promise.race([closed.then(() => 'closed'), new Promise((r) => setTimeout(r, 5000, 'open'))])).toBe(
+        'closed',
+      );
+      await expect(connect(a.code)).rejects.toThrow(/Not authorized|Bad username or password/i);
+    } finally {
+      await device.endAsync(true);
+    }
+  });
 });
