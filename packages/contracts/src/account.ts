@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { phoneSchema, text } from './common/validation.ts';
+import { idSchema, phoneSchema, plainText, text } from './common/validation.ts';
 
 const tags = ['account'] as const;
 
@@ -21,7 +21,7 @@ export const switchRoleBodySchema = z.object({ role: text(64).min(1) });
 
 export const registerBodySchema = z.object({
   username: usernameSchema,
-  displayName: text(32).min(1, { error: 'validation.required' }),
+  displayName: plainText(32).min(1, { error: 'validation.required' }),
   phone: phoneSchema,
   password: passwordSchema,
 });
@@ -56,11 +56,11 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const urlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(200)]);
 export const profileUpdateSchema = z.object({
-  displayName: text(32).min(1, { error: 'validation.required' }),
+  displayName: plainText(32).min(1, { error: 'validation.required' }),
   email: z.union([z.literal(''), z.email({ error: 'validation.email' }).max(100)]),
-  jobName: text(32),
-  locationName: text(64),
-  introduction: text(500),
+  jobName: plainText(32),
+  locationName: plainText(64),
+  introduction: plainText(500),
   personalWebsite: urlOrEmpty,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
@@ -89,7 +89,7 @@ export const sessionItemSchema = z.object({
   current: z.boolean(),
 });
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: idSchema });
 
 /** Largest avatar image accepted, bytes. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -141,6 +141,7 @@ export const accountApi = {
     summary: 'Upload an avatar (multipart field `file`: PNG, JPEG or WebP, at most 2 MiB)',
     tags,
     data: z.object({ avatar: z.string().describe('URL the avatar is served at') }),
+    upload: true,
   }),
   changePassword: endpoint({
     method: 'POST',

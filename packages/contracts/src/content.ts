@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { text } from './common/validation.ts';
+import { plainText, text } from './common/validation.ts';
 
 const tags = ['content'] as const;
 
@@ -61,8 +61,8 @@ export const contentListQuerySchema = pageQuerySchema.extend({
 export const contentInputSchema = z.object({
   type: z.enum(CONTENT_TYPES),
   categoryCode: text(40).min(1, { error: 'validation.required' }),
-  title: text(100).min(1, { error: 'validation.required' }),
-  summary: text(300).default(''),
+  title: plainText(100).min(1, { error: 'validation.required' }),
+  summary: plainText(300).default(''),
   bodyHtml: z.string().max(200_000, { error: 'validation.tooLong' }).default(''),
   status: z.enum(CONTENT_STATUSES).default('draft'),
 });
@@ -145,5 +145,6 @@ export const contentApi = {
     tags,
     params: idParamsSchema,
     data: contentItemSchema,
+    upload: true,
   }),
 } as const;

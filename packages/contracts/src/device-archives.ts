@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { text } from './common/validation.ts';
+import { idSchema, plainText, text } from './common/validation.ts';
 import { isoDate } from './devices.ts';
 import { attachmentParamsSchema } from './notices.ts';
 
@@ -60,8 +60,8 @@ export const archiveEntryInputSchema = z
     deviceId: z.number().int().positive(),
     kind: z.enum(ARCHIVE_KINDS),
     date: isoDate,
-    performedBy: text(60).min(1, { error: 'validation.required' }),
-    description: text(2000).default(''),
+    performedBy: plainText(60).min(1, { error: 'validation.required' }),
+    description: plainText(2000).default(''),
     nextDue: isoDate.nullable().default(null),
   })
   // Scrapping is the device's archive action (final): it writes that entry itself.
@@ -77,9 +77,9 @@ export const archiveEntryInputSchema = z
 export type ArchiveEntryInput = z.input<typeof archiveEntryInputSchema>;
 
 export const archiveListQuerySchema = pageQuerySchema.extend({
-  deviceId: z.coerce.number().int().positive().optional(),
+  deviceId: idSchema.optional(),
   kind: z.enum(ARCHIVE_KINDS).optional(),
-  regionId: z.coerce.number().int().positive().optional().describe('the device’s region: this one and every one below'),
+  regionId: idSchema.optional().describe('the device’s region: this one and every one below'),
   keyword: text(50).optional().describe('device code or name'),
   from: isoDate.optional().describe('entries on or after this day'),
   to: isoDate.optional().describe('entries on or before this day'),
@@ -87,7 +87,7 @@ export const archiveListQuerySchema = pageQuerySchema.extend({
 
 const dueQuerySchema = z.object({
   withinDays: z.coerce.number().int().min(0).max(366).default(ARCHIVE_DUE_DAYS_DEFAULT),
-  regionId: z.coerce.number().int().positive().optional().describe('this region and every one below'),
+  regionId: idSchema.optional().describe('this region and every one below'),
 });
 
 const dueDeviceSchema = z.object({
@@ -155,6 +155,7 @@ export const deviceArchivesApi = {
     tags,
     params: idParamsSchema,
     data: archiveAttachmentSchema,
+    upload: true,
   }),
   removeAttachment: endpoint({
     method: 'DELETE',

@@ -53,5 +53,6 @@ export const deviceTransferApi = {
       'Register devices from an XLSX sheet or a UTF-8 CSV file: good rows are created, bad rows reported and not written',
     tags,
     data: deviceImportReportSchema,
+    upload: true,
   }),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
-import { text } from './common/validation.ts';
+import { plainText, text } from './common/validation.ts';
 
 const tags = ['device-types'] as const;
 
@@ -15,8 +15,8 @@ const key = z
   .regex(/^[a-z][a-z0-9_]{0,31}$/, { error: 'validation.thingKey' });
 
 const names = {
-  nameZh: text(40).min(1, { error: 'validation.required' }),
-  nameEn: text(60).min(1, { error: 'validation.required' }),
+  nameZh: plainText(40).min(1, { error: 'validation.required' }),
+  nameEn: plainText(60).min(1, { error: 'validation.required' }),
 };
 
 /** One value of the model: its type, unit and the range a sound reading stays in. */
@@ -25,12 +25,12 @@ const valueSpec = z
     key,
     ...names,
     dataType: z.enum(THING_DATA_TYPES),
-    unit: text(16).default('').describe('e.g. m, m³/h, MPa, mg/L'),
+    unit: plainText(16).default('').describe('e.g. m, m³/h, MPa, mg/L'),
     min: z.number().finite().nullable().default(null),
     max: z.number().finite().nullable().default(null),
     precision: z.number().int().min(0).max(6).default(2).describe('decimals shown'),
     options: z
-      .array(z.object({ value: text(32).min(1), nameZh: text(40).min(1), nameEn: text(60).min(1) }))
+      .array(z.object({ value: text(32).min(1), nameZh: plainText(40).min(1), nameEn: plainText(60).min(1) }))
       .max(50)
       .default([])
       .describe('for enum values'),
@@ -100,7 +100,7 @@ export type DeviceType = z.infer<typeof deviceTypeSchema>;
 export const deviceTypeInputSchema = z.object({
   code: key,
   ...names,
-  description: text(300).default(''),
+  description: plainText(300).default(''),
   model: thingModelSchema,
 });
 export type DeviceTypeInput = z.input<typeof deviceTypeInputSchema>;

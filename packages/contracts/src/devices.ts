@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { text } from './common/validation.ts';
+import { idSchema, plainText, text } from './common/validation.ts';
 
 const tags = ['devices'] as const;
 
@@ -75,14 +75,19 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/** A device's code: in paths (QR labels, HTTP ingest) and MQTT topics, so no spaces or slashes. */
+export const DEVICE_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+/** A device code in a path: exactly the pattern, nothing trimmed (" DEV1" is no code). */
+export const deviceCodeSchema = z.string().regex(DEVICE_CODE_PATTERN, { error: 'validation.deviceCode' });
+
 export const deviceInputSchema = z
   .object({
-    code: text(40).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, { error: 'validation.deviceCode' }),
-    name: text(60).min(1, { error: 'validation.required' }),
+    code: text(40).regex(DEVICE_CODE_PATTERN, { error: 'validation.deviceCode' }),
+    name: plainText(60).min(1, { error: 'validation.required' }),
     typeId: z.number().int().positive(),
-    model: text(60).default(''),
-    manufacturer: text(60).default(''),
-    serialNo: text(40).default(''),
+    model: plainText(60).default(''),
+    manufacturer: plainText(60).default(''),
+    serialNo: plainText(40).default(''),
     regionId: z.number().int().positive().nullable().default(null),
     stationId: z.number().int().positive().nullable().default(null),
     longitude: longitude.nullable().default(null),
@@ -102,9 +107,9 @@ export type DeviceInput = z.input<typeof deviceInputSchema>;
 
 export const deviceListQuerySchema = pageQuerySchema.extend({
   keyword: text(50).optional().describe('code, name or serial number'),
-  typeId: z.coerce.number().int().positive().optional(),
-  regionId: z.coerce.number().int().positive().optional().describe('this region and every region below it'),
-  stationId: z.coerce.number().int().positive().optional(),
+  typeId: idSchema.optional(),
+  regionId: idSchema.optional().describe('this region and every region below it'),
+  stationId: idSchema.optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
   lifecycle: z.enum(DEVICE_LIFECYCLES).default('in_service'),
   sort: z.enum(DEVICE_SORT_FIELDS).default('code'),
@@ -113,8 +118,8 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
 
 export const deviceArchiveInputSchema = z.object({
   date: isoDate,
-  performedBy: text(60).min(1, { error: 'validation.required' }),
-  description: text(500).min(1, { error: 'validation.required' }),
+  performedBy: plainText(60).min(1, { error: 'validation.required' }),
+  description: plainText(500).min(1, { error: 'validation.required' }),
 });
 export type DeviceArchiveInput = z.input<typeof deviceArchiveInputSchema>;
 
@@ -154,7 +159,7 @@ export const devicesApi = {
     path: '/devices/by-code/:code',
     summary: 'One device by its code: what its QR label carries',
     tags,
-    params: z.object({ code: text(40).min(1) }),
+    params: z.object({ code: deviceCodeSchema }),
     data: deviceSchema,
   }),
   create: endpoint({

@@ -17,6 +17,10 @@ const range = {
   to: isoDateTime.optional().describe('exclusive'),
 };
 
+/** How a write ended; `denied`: refused (403) to a signed-in user for want of a permission. */
+export const OPERATION_RESULTS = ['success', 'failure', 'denied'] as const;
+export type OperationResult = (typeof OPERATION_RESULTS)[number];
+
 export const operationLogSchema = z.object({
   id: z.number().int(),
   userId: z.number().int().nullable(),
@@ -26,7 +30,7 @@ export const operationLogSchema = z.object({
   targetId: z.string(),
   method: z.string(),
   path: z.string(),
-  result: z.enum(['success', 'failure']),
+  result: z.enum(OPERATION_RESULTS),
   error: z.string(),
   ip: z.string(),
   durationMs: z.number().int(),
@@ -52,7 +56,7 @@ export const operationLogQuerySchema = pageQuerySchema.extend({
   username: text(64).optional(),
   module: text(40).optional(),
   action: text(40).optional(),
-  result: z.enum(['success', 'failure']).optional(),
+  result: z.enum(OPERATION_RESULTS).optional(),
   keyword: text(100).optional().describe('in the path or the error'),
   ...range,
 });

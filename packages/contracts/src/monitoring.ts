@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { text } from './common/validation.ts';
+import { idSchema, text } from './common/validation.ts';
 import { DEVICE_STATUSES } from './devices.ts';
 
 const tags = ['monitoring'] as const;
@@ -44,9 +44,9 @@ export const MONITORING_PAGE_MAX = 500;
 export const monitoringPointsQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(MONITORING_PAGE_MAX).default(200),
   keyword: text(50).optional().describe('device code or name'),
-  regionId: z.coerce.number().int().positive().optional().describe('this region and every region below it'),
-  stationId: z.coerce.number().int().positive().optional(),
-  typeId: z.coerce.number().int().positive().optional(),
+  regionId: idSchema.optional().describe('this region and every region below it'),
+  stationId: idSchema.optional(),
+  typeId: idSchema.optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
 });
 

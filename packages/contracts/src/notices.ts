@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { text } from './common/validation.ts';
+import { idSchema, plainText, text } from './common/validation.ts';
 
 const tags = ['notices'] as const;
 
@@ -19,7 +19,7 @@ export const audienceSchema = z.discriminatedUnion('type', [
 export type NoticeAudience = z.infer<typeof audienceSchema>;
 
 export const noticeInputSchema = z.object({
-  title: text(100).min(1, { error: 'validation.required' }),
+  title: plainText(100).min(1, { error: 'validation.required' }),
   contentHtml: z.string().max(NOTICE_CONTENT_MAX, { error: 'validation.tooLong' }),
   level: z.union([z.literal(0), z.literal(1), z.literal(3)]).default(0),
   audience: audienceSchema,
@@ -45,8 +45,8 @@ export const noticeAttachmentSchema = z.object({
 export type NoticeAttachment = z.infer<typeof noticeAttachmentSchema>;
 
 export const attachmentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  attachmentId: z.coerce.number().int().positive(),
+  id: idSchema,
+  attachmentId: idSchema,
 });
 
 export const noticeSummarySchema = z.object({
@@ -160,6 +160,7 @@ export const noticesApi = {
     tags,
     params: idParamsSchema,
     data: noticeAttachmentSchema,
+    upload: true,
   }),
   removeAttachment: endpoint({
     method: 'DELETE',

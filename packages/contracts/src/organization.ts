@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { isValidCreditCode, text } from './common/validation.ts';
+import { idSchema, isValidCreditCode, plainText, text } from './common/validation.ts';
 
 const tags = ['organization'] as const;
 
@@ -42,12 +42,12 @@ export const enterpriseSchema = z.object({
 export type Enterprise = z.infer<typeof enterpriseSchema>;
 
 export const enterpriseInputSchema = z.object({
-  name: text(100).min(1, { error: 'validation.required' }),
+  name: plainText(100).min(1, { error: 'validation.required' }),
   creditCode: creditCodeSchema,
   type: z.enum(ENTERPRISE_TYPES),
-  contact: text(50).default(''),
+  contact: plainText(50).default(''),
   phone: contactPhoneSchema.default(''),
-  address: text(200).default(''),
+  address: plainText(200).default(''),
   status: z.enum(RECORD_STATUSES).default('enabled'),
 });
 export type EnterpriseInput = z.input<typeof enterpriseInputSchema>;
@@ -98,9 +98,9 @@ export const departmentNodeSchema: z.ZodType<DepartmentNode> = z.lazy(() =>
 export const departmentInputSchema = z.object({
   enterpriseId: z.number().int().positive(),
   parentId: z.number().int().positive().nullable().default(null),
-  name: text(50).min(1, { error: 'validation.required' }),
+  name: plainText(50).min(1, { error: 'validation.required' }),
   orderNum: z.number().int().min(0).max(9999).default(0),
-  leader: text(50).default(''),
+  leader: plainText(50).default(''),
   phone: contactPhoneSchema.default(''),
   status: z.enum(RECORD_STATUSES).default('enabled'),
 });
@@ -121,7 +121,7 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const memberListQuerySchema = pageQuerySchema.extend({
-  departmentId: z.coerce.number().int().positive().optional(),
+  departmentId: idSchema.optional(),
   /** With departmentId: also the members of every department below it. */
   withChildren: z
     .enum(['true', 'false'])
@@ -133,14 +133,14 @@ export const memberListQuerySchema = pageQuerySchema.extend({
 export const memberInputSchema = z.object({
   userId: z.number().int().positive(),
   departmentId: z.number().int().positive(),
-  position: text(50).default(''),
+  position: plainText(50).default(''),
   /** The user's main department: making one main makes the others not. */
   isMain: z.boolean().default(false),
 });
 
 export const memberParamsSchema = z.object({
-  departmentId: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  departmentId: idSchema,
+  userId: idSchema,
 });
 
 export const organizationApi = {
@@ -192,7 +192,7 @@ export const organizationApi = {
       'The department tree of one enterprise, or of all (any signed-in user: pickers use it), limited to the data scope and the departments above it',
     tags,
     query: z.object({
-      enterpriseId: z.coerce.number().int().positive().optional(),
+      enterpriseId: idSchema.optional(),
       status: z.enum(RECORD_STATUSES).optional(),
     }),
     data: z.array(departmentNodeSchema),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
-import { text } from './common/validation.ts';
+import { plainText, text } from './common/validation.ts';
 
 const tags = ['regions'] as const;
 
@@ -79,7 +79,7 @@ export type Region = z.infer<typeof regionSchema>;
 export const regionInputSchema = z.object({
   parentId: z.number().int().positive().nullable().default(null),
   code: text(32).regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'validation.regionCode' }),
-  name: text(50).min(1, { error: 'validation.required' }),
+  name: plainText(50).min(1, { error: 'validation.required' }),
   kind: z.enum(REGION_KINDS),
   orderNum: z.number().int().min(0).max(9999).default(0),
   boundary: boundarySchema.nullable().default(null),
@@ -96,7 +96,7 @@ export const regionCollectionSchema = z.object({
         geometry: boundarySchema.nullable(),
         properties: z.object({
           code: text(32).regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'validation.regionCode' }),
-          name: text(50).min(1, { error: 'validation.required' }),
+          name: plainText(50).min(1, { error: 'validation.required' }),
           kind: z.enum(REGION_KINDS),
           parentCode: text(32).nullable().default(null),
           orderNum: z.number().int().min(0).max(9999).default(0),

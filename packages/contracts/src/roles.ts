@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { MENU_TYPES } from './auth.ts';
 import { endpoint } from './common/endpoint.ts';
-import { text } from './common/validation.ts';
+import { plainText, text } from './common/validation.ts';
 import { RECORD_STATUSES } from './organization.ts';
 
 const tags = ['roles'] as const;
@@ -36,9 +36,9 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleInputSchema = z
   .object({
     code: text(32).regex(/^[a-z][a-z0-9_-]{1,31}$/, { error: 'validation.roleCode' }),
-    name: text(32).min(1, { error: 'validation.required' }),
-    nameEn: text(64).default(''),
-    description: text(200).default(''),
+    name: plainText(32).min(1, { error: 'validation.required' }),
+    nameEn: plainText(64).default(''),
+    description: plainText(200).default(''),
     dataScope: z.enum(DATA_SCOPES).default('self'),
     departmentIds: z.array(z.number().int().positive()).max(500).default([]),
     regionIds: z.array(z.number().int().positive()).max(500).default([]),
@@ -110,8 +110,8 @@ export const menuInputSchema = z
     path: text(200).default(''),
     name: text(64).regex(/^[\w:.*-]+$/, { error: 'validation.routeName' }),
     locale: text(100).default(''),
-    titleZh: text(50).min(1, { error: 'validation.required' }),
-    titleEn: text(80).min(1, { error: 'validation.required' }),
+    titleZh: plainText(50).min(1, { error: 'validation.required' }),
+    titleEn: plainText(80).min(1, { error: 'validation.required' }),
     icon: text(50).default(''),
     orderNum: z.number().int().min(0).max(9999).default(0),
     requiresAuth: z.boolean().default(true),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
-import { DEVICE_STATUSES } from './devices.ts';
+import { DEVICE_STATUSES, deviceCodeSchema } from './devices.ts';
 
 const tags = ['telemetry'] as const;
 
@@ -50,7 +50,8 @@ export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 /** `devices/{code}/status`: a device saying it goes (a Last Will) or comes back. */
 export const deviceStatusMessageSchema = z.object({ online: z.boolean(), ts: telemetryTsSchema.optional() });
 
-export const ingestParamsSchema = z.object({ code: z.string().min(1).max(64) });
+// The device's own pattern: a code no device can have (`%00`, spaces) is a 400 before any lookup.
+export const ingestParamsSchema = z.object({ code: deviceCodeSchema });
 
 export const ingestResultSchema = z.object({
   accepted: z.number().int().describe('points stored now (flagged ones included)'),

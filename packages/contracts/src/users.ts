@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, usernameSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { cappedPageOf, pageQuerySchema } from './common/pagination.ts';
-import { PHONE_PATTERN, text } from './common/validation.ts';
+import { idSchema, PHONE_PATTERN, plainText, text } from './common/validation.ts';
 import { RECORD_STATUSES } from './organization.ts';
 
 const tags = ['users'] as const;
@@ -40,7 +40,7 @@ const optionalPhone = z
 
 export const userInputSchema = z.object({
   username: usernameSchema,
-  displayName: text(32).min(1, { error: 'validation.required' }),
+  displayName: plainText(32).min(1, { error: 'validation.required' }),
   phone: optionalPhone.default(''),
   email: z.union([z.literal(''), z.email({ error: 'validation.email' }).max(100)]).default(''),
   departmentId: z.number().int().positive().nullable().default(null),
@@ -51,7 +51,7 @@ export type UserInput = z.input<typeof userInputSchema>;
 
 export const userListQuerySchema = pageQuerySchema.extend({
   keyword: text(50).optional().describe('display name, username or phone'),
-  departmentId: z.coerce.number().int().positive().optional(),
+  departmentId: idSchema.optional(),
   withChildren: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
@@ -162,5 +162,6 @@ export const usersApi = {
     summary: 'Create users from an XLSX sheet: good rows are created, bad rows reported and not written',
     tags,
     data: importReportSchema,
+    upload: true,
   }),
 } as const;

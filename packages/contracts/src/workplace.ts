@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
-import { text } from './common/validation.ts';
+import { plainText, text } from './common/validation.ts';
 
 const tags = ['workplace'] as const;
 
@@ -66,7 +66,7 @@ export const smsLedgerQuerySchema = z.object({
 export const SMS_TOPUP_MAX = 1_000_000;
 export const SMS_PRICE_MAX = 10;
 export const SMS_THRESHOLD_MAX = 1_000_000;
-export const smsTopupBodySchema = z.object({ amount: money(SMS_TOPUP_MAX), note: text(200).default('') });
+export const smsTopupBodySchema = z.object({ amount: money(SMS_TOPUP_MAX), note: plainText(200).default('') });
 export const smsSettingsBodySchema = z.object({
   price: z.number().min(0).max(SMS_PRICE_MAX),
   lowThreshold: z.number().min(0).max(SMS_THRESHOLD_MAX),

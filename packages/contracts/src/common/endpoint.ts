@@ -17,6 +17,8 @@ export interface Endpoint {
   data: z.ZodType;
   /** The answer is a file (its bytes, with a content type and a file name), not the JSON envelope. */
   download?: true;
+  /** The request is `multipart/form-data` with one file (field `file`), not JSON. */
+  upload?: true;
 }
 
 export function endpoint<const E extends Endpoint>(e: E): E {

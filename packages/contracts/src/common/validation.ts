@@ -120,6 +120,18 @@ export const validationMessages = {
     'zh-CN': '不能包含控制字符',
     'en-US': 'Must not contain control characters',
   },
+  'validation.id': {
+    'zh-CN': '编号应为正整数（如 12）',
+    'en-US': 'Ids are positive whole numbers written plainly (e.g. 12)',
+  },
+  'validation.markup': {
+    'zh-CN': '不能包含 HTML 标签（如 <b>、</p>、<!-- -->）',
+    'en-US': 'Must not contain HTML tags (such as <b>, </p>, <!-- -->)',
+  },
+  'validation.brokenText': {
+    'zh-CN': '包含无效字符（孤立的 UTF-16 代理项或 NUL）',
+    'en-US': 'Contains an invalid character (a lone UTF-16 surrogate or NUL)',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
@@ -147,6 +159,37 @@ const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 
 /** The check character of a unified social credit code (GB 32100-2015) from its first 17. */
+/** The largest id a PostgreSQL `integer` column holds. */
+export const ID_MAX = 2_147_483_647;
+/** Canonical decimal: no sign, spaces, leading zero, fraction, exponent or hex (issue 12). */
+const ID_PATTERN = /^[1-9][0-9]*$/;
+
+/**
+ * A record id in a path or a query: only its canonical decimal form ("5", never " 5", "+5",
+ * "5.0", "5e0", "05" or "0x5"), within the database's integer range. A number is taken as is
+ * (forms and tests parse with the same schema).
+ */
+export const idSchema = z
+  .union([z.string().regex(ID_PATTERN, { error: 'validation.id' }), z.number().int().positive()], {
+    error: 'validation.id',
+  })
+  .transform(Number)
+  .pipe(z.number().int().positive().max(ID_MAX, { error: 'validation.id' }));
+
+/** Markup as a browser parses it: `<` then a letter (a tag), `/` (a closing tag), `!` or `?` (comments, declarations). */
+const MARKUP = /<[A-Za-z/!?]/;
+
+/**
+ * The one rule for plain-text fields (names, titles, descriptions, notes): kept verbatim, since
+ * React escapes on render and exports neutralise formulas, but a string holding markup tags is
+ * refused, so no field stores HTML that a later consumer (an SMS, a mail, a PDF) could take for
+ * markup. "a < b" and "<5 mg/L" pass. Rich text (notice and article bodies) is sanitised HTML
+ * instead and does not use it.
+ */
+export function plainText(max: number) {
+  return text(max).refine((s) => !MARKUP.test(s), { error: 'validation.markup' });
+}
+
 export function creditCodeCheckChar(first17: string): string | null {
   if (first17.length !== 17) return null;
   let sum = 0;
