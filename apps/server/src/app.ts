@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -31,6 +32,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mqttPlugin } from './plugins/mqtt.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
 
@@ -80,9 +82,15 @@ export async function buildApp({
 
   // Cross-cutting plugins first.
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  // API answers of 1 KB and more, compressed as they go (CSV exports too: a stream stays a stream,
+  // X-Total-Rows untouched). Console files come precompressed from the build and pass through.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, {
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
+    // The limit is on API calls: console files and uploads do not spend it (a page load is ~40 files).
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, context) =>
       new AppError(429, 429, 'http.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
   });

@@ -4,7 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built console from the same port as the API. Hashed assets are cached for good. */
+/**
+ * Serves the built console from the same port as the API. Hashed assets are cached for good; the
+ * build writes brotli and gzip siblings of its text files, sent as they are with
+ * `Content-Encoding` and `Vary: Accept-Encoding` (preCompressed), index.html included.
+ */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   // Uploaded files (avatars) have random names; nosniff keeps a browser from reading them as anything else.
   const uploads = path.join(app.config.dataDir, 'uploads');
@@ -28,6 +32,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
