@@ -1,196 +1,288 @@
 /**
- * Weight and first paint of the console's first screens.
+ * What a browser receives from the server as `npm start` runs it.
  *
- * 1. The JS and CSS that apps/web/dist/index.html pulls in (entry script, modulepreloads, stylesheets).
- * 2. Walking Vite's manifest: what it takes to show /login (entry + the sign-in page chunk and
- *    everything they import statically) and the layout with an empty page (entry + console shell +
- *    the not-available page), gzipped the way Vite reports it (level 9). Target: ≤ 250 KB gzip JS
- *    before the sign-in screen is interactive.
- * 3. That every route page is a lazy chunk of its own (not in the entry's static closure).
- * 4. First contentful paint of /login in Debian's Chromium through Playwright (median of 5 cold
- *    loads, served from a local static server). Lighthouse is not installed here, so no score.
+ * 1. Starts the real server process (apps/server/src/server.ts) on a free port with a temporary
+ *    DATA_DIR, SEED_HISTORY=false, SIMULATOR=false and no MQTT port, serving the build in
+ *    apps/web/dist (or WEB_DIST).
+ * 2. Loads each route cold in Debian's Chromium (Playwright, /usr/bin/chromium) and adds up the bytes
+ *    on the wire per request from the DevTools protocol (Network.loadingFinished encodedDataLength:
+ *    compressed body plus response headers), split JS / CSS / other, with request counts and the
+ *    decoded size beside them. Routes: /#/login, and the signed-in layout /#/dashboard/workplace
+ *    (a session made through the API, its token put in local storage before the page starts).
+ * 3. Runs Lighthouse (CHROME_PATH=/usr/bin/chromium, --headless=new --no-sandbox) on /#/login with
+ *    the desktop and the mobile preset, LIGHTHOUSE_RUNS times each (3), and prints the median
+ *    performance and accessibility scores. The mobile preset throttles the CPU 4x: on two shared
+ *    cores a single run swings by several points, hence the median.
+ * 4. Prints the targets, met or NOT met: JS on the wire to show the sign-in page ≤ 200 KB (every
+ *    script the load fetches, not only those before the form answers: an upper bound),
+ *    Lighthouse performance desktop ≥ 98 and mobile ≥ 90, accessibility ≥ 98.
  *
- * Run after `npm run build:web`: node --import tsx bench/web.bench.ts
- * The last line is the gzip JS needed to show /login, in KB (1 KB = 1024 bytes).
+ * Run: npm run bench:web (builds the console first). The last line is the login route's JS on the
+ * wire, in KB (1 KB = 1024 bytes).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { constants, gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium } from '@playwright/test';
 
-// WEB_DIST: a build elsewhere (as the server takes it), e.g. one made with `vite build --outDir`.
-const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
-const indexFile = path.join(dist, 'index.html');
-const manifestFile = path.join(dist, '.vite/manifest.json');
-if (!existsSync(indexFile) || !existsSync(manifestFile)) {
-  console.error(`No build with a manifest at ${dist}: run \`npm run build:web\` first.`);
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`No build at ${dist}: run \`npm run build:web\` first.`);
   process.exit(1);
 }
-const html = readFileSync(indexFile, 'utf8');
+const CHROMIUM = '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 // Figures go to stdout (the console is the report here; the lint rule keeps stray logs out of app code).
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const kb = (bytes: number) => (bytes / 1024).toFixed(2);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-type Kind = 'js' | 'css';
-const gzipCache = new Map<string, { raw: number; gzip: number }>();
-function weigh(file: string): { raw: number; gzip: number } {
-  let sizes = gzipCache.get(file);
-  if (!sizes) {
-    const content = readFileSync(path.join(dist, file));
-    sizes = { raw: content.length, gzip: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length };
-    gzipCache.set(file, sizes);
-  }
-  return sizes;
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-}
-
-// 1. What index.html loads.
-const assets = new Map<string, Kind>();
-for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-  const src = attribute(tag, 'src');
-  if (src) assets.set(src, 'js');
-}
-for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-  const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/) ?? [];
-  const href = attribute(tag, 'href');
-  if (!href) continue;
-  if (rel.includes('stylesheet')) assets.set(href, 'css');
-  else if (rel.includes('modulepreload')) assets.set(href, 'js');
-}
-const width = Math.max(...[...assets.keys()].map((url) => url.length));
-const totals: Record<Kind, { raw: number; gzip: number }> = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 } };
-print('index.html loads:');
-for (const [url, kind] of assets) {
-  // Only same-origin, root-relative assets are part of the build; anything else is not ours to weigh.
-  if (!url.startsWith('/') || url.startsWith('//')) {
-    console.warn(`skipping ${url}: not a file of the build`);
-    continue;
-  }
-  const sizes = weigh(url.split(/[?#]/)[0]?.slice(1) ?? url);
-  totals[kind].raw += sizes.raw;
-  totals[kind].gzip += sizes.gzip;
-  print(
-    `  ${kind.padEnd(3)}  ${url.padEnd(width)}  ${kb(sizes.raw).padStart(8)} KB raw  ${kb(sizes.gzip).padStart(8)} KB gzip`,
-  );
-}
-print(`  entry total: JS ${kb(totals.js.gzip)} KB gzip, CSS ${kb(totals.css.gzip)} KB gzip`);
-
-// 2. The manifest walk.
-interface Chunk {
-  file: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-
-function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest: was it renamed?`);
-    js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  for (const key of keys) visit(key);
-  return { js, css };
-}
-
-function report(label: string, keys: string[]): number {
-  const { js, css } = closure(keys);
-  const sum = (files: Set<string>) =>
-    [...files].reduce((acc, file) => ({ raw: acc.raw + weigh(file).raw, gzip: acc.gzip + weigh(file).gzip }), {
-      raw: 0,
-      gzip: 0,
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
     });
-  const j = sum(js);
-  const c = sum(css);
-  print(
-    `${label}: JS ${kb(j.gzip)} KB gzip (${kb(j.raw)} KB raw, ${js.size} files), CSS ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`,
-  );
-  return j.gzip;
+  });
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('the manifest has no entry');
-print('');
-const loginJs = report('to show /login', [entryKey, 'src/features/login/pages/login-page.tsx']);
-report('to show the layout with an empty page', [
-  entryKey,
-  'src/app/layout/console-shell.tsx',
-  'src/shared/ui/module-unavailable-page.tsx',
-]);
-const TARGET_KB = 250;
-print(
-  `target: ≤ ${TARGET_KB} KB gzip JS before the sign-in screen is interactive: ${loginJs / 1024 <= TARGET_KB ? 'met' : 'MISSED'}`,
-);
-
-// 3. Every page file is a lazy chunk, outside what the entry loads.
-const entryClosure = closure([entryKey]).js;
-const pages = Object.entries(manifest).filter(([key]) => /\/pages\/[^/]+\.tsx$/.test(key));
-const eager = pages.filter(([, chunk]) => !chunk.isDynamicEntry || entryClosure.has(chunk.file));
-print(
-  `route pages: ${pages.length} lazy-chunk files, ${eager.length} loaded eagerly${eager.length ? `: ${eager.map(([k]) => k).join(', ')}` : ''}`,
-);
-
-// 4. First contentful paint of /login.
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const file = path.join(dist, url.pathname === '/' ? 'index.html' : url.pathname);
-  if (!file.startsWith(dist) || !existsSync(file)) {
-    // No API here: the sign-in screen's captcha check fails quietly, as it would offline.
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-    return;
-  }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
+// 1. The server, as npm start runs it (minus the demo's history, simulator and MQTT port).
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-web-'));
+let serverLog = '';
+const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    WEB_DIST: dist,
+    SEED_HISTORY: 'false',
+    SIMULATOR: 'false',
+    MQTT_PORT: '0',
+    LOG_LEVEL: 'warn',
+  },
 });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as AddressInfo;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-const fcps: number[] = [];
-const interactive: number[] = [];
+server.stdout?.on('data', (d) => {
+  serverLog += d;
+});
+server.stderr?.on('data', (d) => {
+  serverLog += d;
+});
+const stopServer = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
+
+async function waitReady() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited:\n${serverLog.slice(-2000)}`);
+    const ok = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not become ready:\n${serverLog.slice(-2000)}`);
+}
+
+// 2. Bytes on the wire per route.
+type Kind = 'js' | 'css' | 'other';
+interface Sizes {
+  requests: number;
+  wire: number;
+  decoded: number;
+}
+interface Load {
+  kinds: Record<Kind, Sizes>;
+  compressed: number;
+  uncompressedText: string[];
+}
+
+function kindOf(type: string | undefined, mime: string): Kind {
+  if (type === 'Script' || /javascript/.test(mime)) return 'js';
+  if (type === 'Stylesheet' || mime === 'text/css') return 'css';
+  return 'other';
+}
+
+async function measure(context: BrowserContext, hash: string, ready: string): Promise<Load> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const responses = new Map<string, { type?: string; mime: string; encoding: string; url: string }>();
+  const decoded = new Map<string, number>();
+  const finished = new Map<string, number>();
+  cdp.on('Network.responseReceived', (e) => {
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    responses.set(e.requestId, {
+      type: e.type,
+      mime: e.response.mimeType,
+      encoding: String(headers['content-encoding'] ?? ''),
+      url: e.response.url,
+    });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    finished.set(e.requestId, e.encodedDataLength);
+  });
+  await page.goto(`${origin}/#${hash}`);
+  await page.locator(ready).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const empty = (): Sizes => ({ requests: 0, wire: 0, decoded: 0 });
+  const load: Load = { kinds: { js: empty(), css: empty(), other: empty() }, compressed: 0, uncompressedText: [] };
+  for (const [id, wire] of finished) {
+    const response = responses.get(id);
+    if (!response || response.url.startsWith('data:')) continue;
+    const sizes = load.kinds[kindOf(response.type, response.mime)];
+    sizes.requests++;
+    sizes.wire += wire;
+    sizes.decoded += decoded.get(id) ?? 0;
+    if (response.encoding) load.compressed++;
+    else if (/javascript|css|html|json|svg/.test(response.mime) && (decoded.get(id) ?? 0) > 1024) {
+      load.uncompressedText.push(new URL(response.url).pathname);
+    }
+  }
+  await page.close();
+  return load;
+}
+
+function report(label: string, load: Load) {
+  const all = Object.values(load.kinds).reduce(
+    (acc, s) => ({ requests: acc.requests + s.requests, wire: acc.wire + s.wire, decoded: acc.decoded + s.decoded }),
+    { requests: 0, wire: 0, decoded: 0 },
+  );
+  print(`${label}: ${kb(all.wire)} KB on the wire in ${all.requests} requests (${kb(all.decoded)} KB decoded)`);
+  for (const kind of ['js', 'css', 'other'] as const) {
+    const s = load.kinds[kind];
+    print(
+      `  ${kind.padEnd(5)} ${kb(s.wire).padStart(8)} KB wire  ${kb(s.decoded).padStart(8)} KB decoded  ${String(s.requests).padStart(3)} requests`,
+    );
+  }
+  print(
+    `  compressed answers: ${load.compressed} of ${all.requests}${load.uncompressedText.length ? `; text over 1 KB sent uncompressed: ${load.uncompressedText.length} (${load.uncompressedText.slice(0, 3).join(', ')}${load.uncompressedText.length > 3 ? ', …' : ''})` : ''}`,
+  );
+}
+
+async function signInToken(): Promise<string> {
+  const response = await fetch(`${origin}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: '13800000001', password: 'Admin@2026' }),
+  });
+  const body = (await response.json()) as { code: number; data: { token: string } };
+  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+// 3. Lighthouse, through its CLI (its own Chrome launcher, as a reader would run it).
+interface Scores {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  failedA11y: string[];
+}
+async function lighthouse(preset: 'desktop' | 'mobile'): Promise<Scores> {
+  const bin = path.join(root, 'node_modules/.bin/lighthouse');
+  const args = [
+    `${origin}/#/login`,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    '--only-categories=performance,accessibility',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: CHROMIUM } });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`);
+  const lhr = JSON.parse(out) as {
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode: string }>;
+  };
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+  const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
+    .filter(
+      (ref) =>
+        ref.weight > 0 && lhr.audits[ref.id]?.scoreDisplayMode === 'binary' && (lhr.audits[ref.id]?.score ?? 1) < 1,
+    )
+    .map((ref) => ref.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    failedA11y,
+  };
+}
+
+let loginJs = Number.NaN;
+const scores: Record<'desktop' | 'mobile', Scores[]> = { desktop: [], mobile: [] };
 try {
-  for (let run = 0; run < 5; run++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${port}/#/login`);
-    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
-    const times = await page.evaluate(() => ({
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      ready: performance.now(),
-    }));
-    fcps.push(times.fcp);
-    interactive.push(times.ready);
-    await context.close();
+  await waitReady();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const login = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const loginLoad = await measure(login, '/login', 'button:has-text("登录")');
+    await login.close();
+    report('/#/login', loginLoad);
+    loginJs = loginLoad.kinds.js.wire;
+
+    const token = await signInToken();
+    const signedIn = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await signedIn.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(token)})` });
+    report('/#/dashboard/workplace (signed in)', await measure(signedIn, '/dashboard/workplace', '.navbar__user'));
+    await signedIn.close();
+  } finally {
+    await browser.close();
+  }
+
+  print('');
+  for (const preset of ['desktop', 'mobile'] as const) {
+    for (let run = 0; run < RUNS; run++) scores[preset].push(await lighthouse(preset));
+    const runs = scores[preset];
+    print(
+      `Lighthouse ${preset} /#/login, median of ${runs.length}: performance ${median(runs.map((s) => s.performance))} (${runs.map((s) => s.performance).join(', ')}), accessibility ${median(runs.map((s) => s.accessibility))}; FCP ${median(runs.map((s) => s.fcp)).toFixed(0)} ms, LCP ${median(runs.map((s) => s.lcp)).toFixed(0)} ms, TBT ${median(runs.map((s) => s.tbt)).toFixed(0)} ms`,
+    );
+    const failed = [...new Set(runs.flatMap((s) => s.failedA11y))];
+    if (failed.length) print(`  accessibility audits failed: ${failed.join(', ')}`);
   }
 } finally {
-  await browser.close();
-  server.close();
+  stopServer();
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-print(
-  `/login first contentful paint: ${median(fcps).toFixed(0)} ms median of ${fcps.length} (${fcps.map((v) => v.toFixed(0)).join(', ')})`,
-);
-print(`/login sign-in button rendered by: ${median(interactive).toFixed(0)} ms median (local server, no throttling)`);
-print('Lighthouse: not installed here (npx lighthouse is absent), so no performance score');
-print(`login JS gzip: ${kb(loginJs)} KB`);
+
+// 4. Targets.
+const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const perf = (preset: 'desktop' | 'mobile') => median(scores[preset].map((s) => s.performance));
+const a11y = Math.min(...(['desktop', 'mobile'] as const).map((p) => median(scores[p].map((s) => s.accessibility))));
+print('');
+print(`target: JS on the wire to show the sign-in page ≤ 200 KB (${kb(loginJs)} KB): ${met(loginJs <= 200 * 1024)}`);
+print(`target: Lighthouse performance desktop ≥ 98 (${perf('desktop')}): ${met(perf('desktop') >= 98)}`);
+print(`target: Lighthouse performance mobile ≥ 90 (${perf('mobile')}): ${met(perf('mobile') >= 90)}`);
+print(`target: Lighthouse accessibility ≥ 98 (${a11y}): ${met(a11y >= 98)}`);
+print(`login JS on the wire: ${kb(loginJs)} KB`);
