@@ -51,7 +51,14 @@ export const settingsSchema = z.object({
     .describe('How long a locked account stays locked'),
   CAPTCHA_AFTER_FAILURES: int(0, 100)
     .default(3)
-    .describe('Failures (per account or per IP, last lock window) after which login needs a captcha'),
+    .describe(
+      'Failed sign-ins of one login name (known or not, last lock window) after which it needs a captcha; 0: always',
+    ),
+  CAPTCHA_AFTER_IP_FAILURES: int(0, 100_000)
+    .default(20)
+    .describe(
+      'Wrong passwords from one IP (any names, last lock window) after which every login from it needs a captcha; 0: never by IP',
+    ),
   LOGIN_RATE_LIMIT: int(1, 10_000).default(20).describe('Login attempts per IP per minute before HTTP 429'),
   API_RATE_LIMIT: int(1, 1_000_000).default(1200).describe('API calls per IP per minute'),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024)
@@ -64,6 +71,13 @@ export const settingsSchema = z.object({
     .describe('SMS sender; `outbox` writes messages to the sms_outbox table and the log'),
   SMS_CODE_TTL_SECONDS: int(60, 3600).default(300).describe('Lifetime of an SMS code'),
   SMS_RESEND_SECONDS: int(10, 3600).default(60).describe('Minimum gap between two codes to a phone'),
+  SMS_PHONE_DAILY_LIMIT: int(1, 1000).default(10).describe('SMS codes one phone may be sent in 24 hours'),
+  SMS_IP_DAILY_LIMIT: int(1, 100_000).default(30).describe('SMS codes one IP may ask for in 24 hours'),
+  SMS_HOURLY_LIMIT: int(1, 1_000_000)
+    .default(200)
+    .describe(
+      'SMS codes the whole system sends in an hour; past it codes are refused and administrators told once an hour',
+    ),
   MQTT_URL: z
     .string()
     .refine((v) => /^(mqtts?|wss?):\/\/.+/.test(v) && URL.canParse(v), {

@@ -25,7 +25,7 @@ export const loginFailureDataSchema = z.object({ captchaRequired: z.boolean() })
 export const captchaQuerySchema = z.object({ username: text(64).optional() });
 export const captchaDataSchema = z.object({
   captchaId: z.string(),
-  image: z.string().describe('data: URL of an SVG image'),
+  image: z.string().describe('data: URL of a PNG image'),
   expiresAt: z.string(),
   required: z.boolean().describe('whether the next login from here must carry this captcha'),
 });
@@ -33,7 +33,14 @@ export const captchaDataSchema = z.object({
 export const SMS_PURPOSES = ['reset-password'] as const;
 export const smsCodeSchema = z.string().regex(/^\d{6}$/, { error: 'validation.smsCode' });
 export const smsBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('send'), phone: phoneSchema, purpose: z.enum(SMS_PURPOSES) }),
+  // Sending costs money (the prepaid SMS account): only with a solved captcha (issue 12).
+  z.object({
+    action: z.literal('send'),
+    phone: phoneSchema,
+    purpose: z.enum(SMS_PURPOSES),
+    captchaId: z.string().max(64),
+    captchaCode: z.string().trim().min(1, { error: 'validation.required' }).max(16, { error: 'validation.tooLong' }),
+  }),
   z.object({
     action: z.literal('verify'),
     phone: phoneSchema,

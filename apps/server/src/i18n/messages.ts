@@ -50,6 +50,28 @@ export const messages = {
     'zh-CN': '发送过于频繁，请 {seconds} 秒后再试',
     'en-US': 'Too many codes: try again in {seconds} s',
   },
+  'sms.phoneDailyLimit': {
+    'zh-CN': '该手机号今日接收验证码已达上限（{limit} 条），请明天再试',
+    'en-US': 'This phone has had its {limit} codes for today; try again tomorrow',
+  },
+  'sms.ipDailyLimit': {
+    'zh-CN': '本网络今日获取验证码已达上限（{limit} 条），请明天再试或联系管理员',
+    'en-US': 'This network has asked for its {limit} codes for today; try again tomorrow or ask an administrator',
+  },
+  'sms.hourlyLimit': {
+    'zh-CN': '验证码短信发送量已达本小时上限，请稍后再试或联系管理员',
+    'en-US': 'The SMS codes for this hour have run out; try again later or ask an administrator',
+  },
+  'sms.hourlyLimitAlertTitle': {
+    'zh-CN': '验证码短信已达每小时上限（{limit} 条）',
+    'en-US': 'SMS codes reached the hourly cap ({limit})',
+  },
+  'sms.hourlyLimitAlertContent': {
+    'zh-CN':
+      '过去一小时已发送 {count} 条验证码短信，新的验证码请求被拒绝，直至用量回落。若非正常使用，可能有人在消耗短信余额；每条短信的请求 IP 已记入短信账单。',
+    'en-US':
+      '{count} SMS codes went out in the last hour; new code requests are refused until the rate drops. If this is not normal use, someone may be spending the SMS balance; the SMS ledger records the requesting IP of each.',
+  },
   'sms.codeWrong': {
     'zh-CN': '短信验证码错误或已过期',
     'en-US': 'The SMS code is wrong or has expired',

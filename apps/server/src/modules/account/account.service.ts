@@ -13,6 +13,7 @@ import { AppError, businessError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { storeUpload } from '../../lib/uploads.ts';
+import { forgetLoginFailures } from '../auth/auth.repository.ts';
 import { sendMessage } from '../messages/send-message.ts';
 import { createAccountRepository } from './account.repository.ts';
 
@@ -109,6 +110,7 @@ export function createAccountService(app: FastifyInstance) {
         mustChangePassword: false,
         updatedAt: now,
       });
+      await forgetLoginFailures(req.tx ?? app.db, user);
       // Whoever knew the old password is signed out everywhere.
       await r.revokeSessions(user.id, now, 'password_reset');
       req.auditChange = { targetId: user.id, after: { passwordReset: true } };

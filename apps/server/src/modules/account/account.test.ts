@@ -86,7 +86,15 @@ describe('register', () => {
 
 describe('password reset by SMS', () => {
   async function ticketFor(phone: string) {
-    await call('POST', '/api/user/sms', undefined, { action: 'send', phone, purpose: 'reset-password' });
+    // build-app's captcha always reads AB2C
+    const captchaId = (await call('GET', '/api/user/pc/captcha')).json().data.captchaId;
+    await call('POST', '/api/user/sms', undefined, {
+      action: 'send',
+      phone,
+      purpose: 'reset-password',
+      captchaId,
+      captchaCode: 'AB2C',
+    });
     const [row] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
     const code = /(\d{6})/.exec(row!.content)![1];
     const res = await call('POST', '/api/user/sms', undefined, {
@@ -115,6 +123,28 @@ describe('password reset by SMS', () => {
       password: 'Other2026x',
     });
     expect(again.json()).toMatchObject({ code: 50000, msg: '验证已失效，请重新获取短信验证码' });
+  });
+
+  it('unlocks the names the account is signed in with, username and phone', async () => {
+    const wrong = (username: string) =>
+      t.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'nope' } });
+    const lock = async (name: string) => {
+      for (let i = 0; i < 5; i++) {
+        const captchaId = (await call('GET', '/api/user/pc/captcha')).json().data.captchaId;
+        await t.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { username: name, password: 'nope', captchaId, captchaCode: 'AB2C' },
+        });
+      }
+      expect((await wrong(name)).statusCode).toBe(423);
+    };
+    await lock('user');
+    await lock('13900000004');
+    const ticket = await ticketFor('13900000004');
+    await call('POST', '/api/user/password/reset', undefined, { phone: '13900000004', ticket, password: 'NewPass2026' });
+    await t.login('user', 'NewPass2026');
+    await t.login('13900000004', 'NewPass2026');
   });
 
   it('refuses a made-up ticket or another phone', async () => {

@@ -104,7 +104,7 @@ describe('POST /api/user/login', () => {
 
     const captcha = await getCaptcha('10.3.0.50', 'user');
     expect(captcha.required).toBe(true);
-    expect(captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(captcha.image).toMatch(/^data:image\/png;base64,/);
     const wrong = await login(
       { username: 'user', password: 'User@2026', captchaId: captcha.captchaId, captchaCode: 'zzzz' },
       { ip: '10.3.0.50' },
@@ -125,22 +125,56 @@ describe('POST /api/user/login', () => {
     expect(ok.json().code).toBe(200);
   });
 
-  it('asks for a captcha after 3 failures from one IP, whichever accounts they tried', async () => {
+  it("does not put a captcha in front of everyone behind an address for one person's typos", async () => {
+    // a control room behind one shared address: one operator mistypes four times
     const ip = '10.4.0.1';
-    for (const name of ['a1', 'a2', 'a3']) await login({ username: name, password: 'bad' }, { ip });
+    for (let i = 0; i < 4; i++) await loginWithCaptcha({ username: 'user', password: `typo${i}` }, ip);
+    expect((await getCaptcha(ip)).required).toBe(false);
+    expect((await getCaptcha(ip, 'user')).required).toBe(true);
+    const colleague = await login({ username: '13800000002', password: 'Admin@2026' }, { ip });
+    expect(colleague.json().code).toBe(200);
+  });
+
+  it('asks everyone behind an address for a captcha after 20 wrong passwords for several names (credential stuffing)', async () => {
+    const ip = '10.4.1.1';
+    for (let i = 0; i < 20; i++) {
+      const res = await loginWithCaptcha({ username: `name${i % 7}`, password: 'guess' }, ip);
+      expect(res.json().code).toBe(50000);
+    }
     expect((await getCaptcha(ip)).required).toBe(true);
-    expect((await getCaptcha('10.4.0.2')).required).toBe(false);
+    expect((await getCaptcha('10.4.1.2')).required).toBe(false);
     const res = await login({ username: '13800000002', password: 'Admin@2026' }, { ip });
     expect(res.json()).toMatchObject({ code: 50000, data: { captchaRequired: true } });
-    // the window is the lock window: 15 minutes later the IP is trusted again
+    // the window is the lock window: 15 minutes later the address is trusted again
     t.clock.advance(16 * 60_000);
     expect((await login({ username: '13800000002', password: 'Admin@2026' }, { ip })).json().code).toBe(200);
   });
 
+  it('answers an unknown name exactly like an existing account: captchaRequired, the captcha call, the lock', async () => {
+    const answers = async (username: string, ip: string) => {
+      const seen: unknown[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await loginWithCaptcha({ username, password: `wrong${i}` }, ip);
+        seen.push([res.statusCode, res.json()]);
+        const captcha = await getCaptcha(`${ip}9`, username);
+        seen.push(captcha.required);
+      }
+      const plain = await login({ username, password: 'wrong' }, { ip: `${ip}8` });
+      seen.push([plain.statusCode, plain.json()]);
+      return seen;
+    };
+    const real = await answers('user', '10.7.0.1');
+    const unknown = await answers('no-such-user', '10.7.0.2');
+    expect(unknown).toEqual(real);
+    expect(real.at(-1)).toEqual([423, expect.objectContaining({ code: 50000, msg: expect.stringContaining('15') })]);
+    // the name is remembered as typed, whatever its case or surrounding spaces
+    expect((await login({ username: ' NO-SUCH-USER ', password: 'x' }, { ip: '10.7.0.3' })).statusCode).toBe(423);
+  });
+
   it('refuses an expired captcha', async () => {
     const ip = '10.5.0.1';
-    for (let i = 0; i < 3; i++) await login({ username: 'x', password: 'bad' }, { ip });
-    const captcha = await getCaptcha(ip);
+    for (let i = 0; i < 3; i++) await login({ username: 'user', password: 'bad' }, { ip });
+    const captcha = await getCaptcha(ip, 'user');
     t.clock.advance(121_000);
     const res = await login(
       { username: 'user', password: 'User@2026', captchaId: captcha.captchaId, captchaCode: 'AB2C' },

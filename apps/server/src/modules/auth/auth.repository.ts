@@ -1,10 +1,12 @@
-import { ALL_PERMISSIONS, ROLE_ADMIN } from '@water/contracts';
-import { and, asc, count, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, ROLE_ADMIN, SMS_PURPOSES } from '@water/contracts';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
+  appSettings,
   captchas,
   departments,
   enterprises,
+  loginFailures,
   loginLog,
   menus,
   roleMenus,
@@ -15,6 +17,9 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+
+/** Failures are counted per login name as typed, known or not: the answers must not tell which exist. */
+export const loginKey = (login: string) => login.trim().toLowerCase();
 
 export function createAuthRepository(db: Queryable) {
   return {
@@ -36,21 +41,82 @@ export function createAuthRepository(db: Queryable) {
         .then((rows) => rows[0]);
     },
 
-    /** Failed logins from one IP since a moment (captcha gate per IP). */
-    async ipFailuresSince(ip: string, since: Date): Promise<number> {
+    /**
+     * Wrong passwords tried from one IP since a moment (the captcha gate per IP). Attempts refused
+     * before a password was checked (locked, captcha missing or wrong) test nothing and are left out.
+     */
+    async ipPasswordFailuresSince(ip: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(loginLog)
-        .where(and(eq(loginLog.ip, ip), eq(loginLog.success, false), gte(loginLog.createdAt, since)));
+        .where(
+          and(
+            eq(loginLog.ip, ip),
+            eq(loginLog.success, false),
+            eq(loginLog.reason, 'bad_credentials'),
+            gte(loginLog.createdAt, since),
+          ),
+        );
       return row?.n ?? 0;
+    },
+
+    /**
+     * The failures counted against a login name now: none once its lock has run out, or when its
+     * last failure is older than `since` (the lock window).
+     */
+    async failuresOf(login: string, now: Date, since: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+      const [row] = await db.select().from(loginFailures).where(eq(loginFailures.login, login));
+      if (!row) return { failures: 0, lockedUntil: null };
+      if (row.lockedUntil) return row.lockedUntil > now ? row : { failures: 0, lockedUntil: null };
+      return row.updatedAt < since ? { failures: 0, lockedUntil: null } : row;
+    },
+
+    /** Counts one more failure against a login name, atomically; locks it at `max`. */
+    async addFailure(login: string, now: Date, since: Date, max: number, lockUntil: Date) {
+      const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+      const stale = sql`(${loginFailures.updatedAt} < ${at(since)} or ${loginFailures.lockedUntil} <= ${at(now)})`;
+      const next = sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`;
+      const [row] = await db
+        .insert(loginFailures)
+        .values({ login, failures: 1, lockedUntil: max <= 1 ? lockUntil : null, updatedAt: now })
+        .onConflictDoUpdate({
+          target: loginFailures.login,
+          set: {
+            failures: next,
+            lockedUntil: sql`case when ${next} >= ${max} then ${at(lockUntil)} else null end`,
+            updatedAt: now,
+          },
+        })
+        .returning({ failures: loginFailures.failures, lockedUntil: loginFailures.lockedUntil });
+      return row ?? { failures: 1, lockedUntil: null };
+    },
+
+    clearFailures(logins: string[]) {
+      return db.delete(loginFailures).where(inArray(loginFailures.login, logins));
+    },
+
+    /** Forgets names whose last failure and lock are both older than `before`. */
+    pruneFailures(before: Date) {
+      return db
+        .delete(loginFailures)
+        .where(
+          and(
+            lt(loginFailures.updatedAt, before),
+            or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, before)),
+          ),
+        );
+    },
+
+    /** Keeps the account's own columns in step, for the user list (locked until …). */
+    mirrorFailures(userId: number, failedLoginCount: number, lockedUntil: Date | null) {
+      return db
+        .update(users)
+        .set(lockedUntil ? { failedLoginCount, lockedUntil } : { failedLoginCount })
+        .where(eq(users.id, userId));
     },
 
     recordLogin(entry: typeof loginLog.$inferInsert) {
       return db.insert(loginLog).values(entry);
-    },
-
-    setFailures(userId: number, failedLoginCount: number, lockedUntil: Date | null) {
-      return db.update(users).set({ failedLoginCount, lockedUntil }).where(eq(users.id, userId));
     },
 
     signedIn(userId: number, at: Date) {
@@ -181,6 +247,43 @@ export function createAuthRepository(db: Queryable) {
         .then((rows) => rows[0]);
     },
 
+    /** SMS codes asked for (known phones or not) since a moment: to one phone, or from one IP. */
+    async smsCodesSince(by: { phone: string } | { ip: string }, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(
+          and('phone' in by ? eq(smsCodes.phone, by.phone) : eq(smsCodes.ip, by.ip), gte(smsCodes.createdAt, since)),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Code messages (they cost money) queued since a moment, for the whole system. */
+    async codeSmsSince(since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(smsOutbox)
+        .where(and(inArray(smsOutbox.purpose, [...SMS_PURPOSES]), gte(smsOutbox.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Takes the right to tell administrators about the hourly cap: true at most once per
+     * `since`-window, whichever server or request asks first.
+     */
+    async claimHourlyCapAlert(now: Date, since: Date): Promise<boolean> {
+      const rows = await db
+        .insert(appSettings)
+        .values({ key: 'sms.hourlyCapAlertedAt', value: now.toISOString(), updatedAt: now })
+        .onConflictDoUpdate({
+          target: appSettings.key,
+          set: { value: now.toISOString(), updatedAt: now },
+          setWhere: lt(appSettings.updatedAt, since),
+        })
+        .returning({ key: appSettings.key });
+      return rows.length > 0;
+    },
+
     createSmsCode(values: typeof smsCodes.$inferInsert) {
       return db.insert(smsCodes).values(values);
     },
@@ -196,3 +299,13 @@ export function createAuthRepository(db: Queryable) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/**
+ * Unlocks an account's names (username and phone) after a password reset or an administrator's
+ * unlock: failures are kept per name typed, not on the account (login_failures).
+ */
+export function forgetLoginFailures(db: Queryable, user: { username: string; phone: string | null }) {
+  return db
+    .delete(loginFailures)
+    .where(inArray(loginFailures.login, [loginKey(user.username), ...(user.phone ? [user.phone] : [])]));
+}

@@ -1,22 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, MenuNode, RoleInfo, SmsBody } from '@water/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import svgCaptcha from 'svg-captcha';
+import {
+  DEFAULT_LOCALE,
+  type LoginBody,
+  type MenuNode,
+  ROLE_ADMIN,
+  type RoleInfo,
+  type SmsBody,
+} from '@water/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client.ts';
 import type { MenuRow } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
+import { captchaImage } from '../../lib/captcha.ts';
 import { addMinutes, addSeconds } from '../../lib/clock.ts';
 import { AppError, businessError, CommitThenFail } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newNumericCode, newToken, sha256 } from '../../lib/tokens.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { sendMessage } from '../messages/send-message.ts';
 import { chargeSms } from '../workplace/sms-account.ts';
-import { type AuthRepository, createAuthRepository } from './auth.repository.ts';
+import { type AuthRepository, createAuthRepository, forgetLoginFailures, loginKey } from './auth.repository.ts';
 
 const CAPTCHA_TTL_SECONDS = 120;
-// The package's callable default export (text in, SVG out) is missing from its typings.
-const renderCaptcha = svgCaptcha as unknown as (text: string, options: object) => string;
 const SMS_MAX_ATTEMPTS = 5;
 const SMS_TICKET_TTL_SECONDS = 600;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 const client = (req: FastifyRequest) => ({
   ip: req.ip,
@@ -27,11 +37,22 @@ export function createAuthService(app: FastifyInstance) {
   const { config, clock } = app;
   const repo = (): AuthRepository => createAuthRepository(app.db);
 
-  async function captchaRequiredFor(ip: string, failedLoginCount: number): Promise<boolean> {
+  /** Whether a login under a name with `failures` needs a captcha from `ip` now. */
+  async function captchaRequiredFor(ip: string, failures: number): Promise<boolean> {
     if (config.CAPTCHA_AFTER_FAILURES === 0) return true;
-    if (failedLoginCount >= config.CAPTCHA_AFTER_FAILURES) return true;
+    if (failures >= config.CAPTCHA_AFTER_FAILURES) return true;
+    // One person's typos stay with their own name; only wrong passwords for many names (credential
+    // stuffing) put a captcha in front of everyone behind the address, e.g. a control room's.
+    if (config.CAPTCHA_AFTER_IP_FAILURES === 0) return false;
     const since = addMinutes(clock.now(), -config.LOGIN_LOCK_MINUTES);
-    return (await repo().ipFailuresSince(ip, since)) >= config.CAPTCHA_AFTER_FAILURES;
+    return (await repo().ipPasswordFailuresSince(ip, since)) >= config.CAPTCHA_AFTER_IP_FAILURES;
+  }
+
+  /** Spends the captcha whatever the answer: each one is good for a single try. */
+  async function captchaSolved(db: Queryable, id: string | undefined, code: string | undefined, at: Date) {
+    if (!id || !code) return false;
+    const captcha = await createAuthRepository(db).consumeCaptcha(id, at);
+    return !!captcha && captcha.answerHash === sha256(code.trim().toLowerCase());
   }
 
   return {
@@ -42,6 +63,8 @@ export function createAuthService(app: FastifyInstance) {
       const username = body.username;
       if (!username) throw businessError(400, 'auth.usernameRequired');
       if (!body.password) throw businessError(400, 'auth.passwordRequired');
+      const key = loginKey(username);
+      const window = addMinutes(now, -config.LOGIN_LOCK_MINUTES);
 
       /** Records the failed attempt, then throws; `data` tells whether the next try needs a captcha. */
       const fail = async (
@@ -54,42 +77,40 @@ export function createAuthService(app: FastifyInstance) {
         throw error({ captchaRequired: await captchaRequiredFor(ip, failures) });
       };
 
-      let user = await r.findUserByLogin(username);
-      // A lock that has run out is forgotten, counter and all.
-      if (user?.lockedUntil && user.lockedUntil <= now) {
-        await r.setFailures(user.id, 0, null);
-        user = { ...user, failedLoginCount: 0, lockedUntil: null };
-      }
-      if (user?.lockedUntil) {
-        const minutes = Math.max(1, Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000));
-        await fail('locked', user.id, user.failedLoginCount, (d) => businessError(423, 'auth.locked', { minutes }, d));
+      // Everything up to the password check reads only the name's own record, never the account:
+      // an unknown name is counted, gated and locked exactly like a real one.
+      const user = await r.findUserByLogin(username);
+      const state = await r.failuresOf(key, now, window);
+      if (state.lockedUntil) {
+        const minutes = Math.max(1, Math.ceil((state.lockedUntil.getTime() - now.getTime()) / 60_000));
+        await fail('locked', user?.id ?? null, state.failures, (d) =>
+          businessError(423, 'auth.locked', { minutes }, d),
+        );
       }
 
-      if (await captchaRequiredFor(ip, user?.failedLoginCount ?? 0)) {
-        const failures = user?.failedLoginCount ?? 0;
+      if (await captchaRequiredFor(ip, state.failures)) {
         if (!body.captchaId || !body.captchaCode) {
-          await fail('captcha_missing', user?.id ?? null, failures, (d) =>
+          await fail('captcha_missing', user?.id ?? null, state.failures, (d) =>
             businessError(400, 'auth.captchaRequired', {}, d),
           );
         }
-        const captcha = await r.consumeCaptcha(body.captchaId as string, now);
-        if (!captcha || captcha.answerHash !== sha256((body.captchaCode as string).trim().toLowerCase())) {
-          await fail('captcha_wrong', user?.id ?? null, failures, (d) =>
+        if (!(await captchaSolved(app.db, body.captchaId, body.captchaCode, now))) {
+          await fail('captcha_wrong', user?.id ?? null, state.failures, (d) =>
             businessError(400, 'auth.captchaWrong', {}, d),
           );
         }
       }
 
-      if (!user) {
-        await verifyAgainstDummy(body.password);
-        return fail('bad_credentials', null, 0, (d) => businessError(401, 'auth.badCredentials', {}, d));
-      }
-      if (!(await verifyPassword(user.passwordHash, body.password))) {
-        const failures = user.failedLoginCount + 1;
-        const locked = failures >= config.LOGIN_MAX_FAILURES;
-        await r.setFailures(user.id, failures, locked ? addMinutes(now, config.LOGIN_LOCK_MINUTES) : null);
-        return fail('bad_credentials', user.id, failures, (d) =>
-          locked
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : await verifyAgainstDummy(body.password).then(() => false);
+      if (!user || !passwordOk) {
+        const lockUntil = addMinutes(now, config.LOGIN_LOCK_MINUTES);
+        const after = await r.addFailure(key, now, window, config.LOGIN_MAX_FAILURES, lockUntil);
+        if (user) await r.mirrorFailures(user.id, after.failures, after.lockedUntil);
+        await r.pruneFailures(addMinutes(now, -2 * config.LOGIN_LOCK_MINUTES));
+        return fail('bad_credentials', user?.id ?? null, after.failures, (d) =>
+          after.lockedUntil
             ? businessError(423, 'auth.locked', { minutes: config.LOGIN_LOCK_MINUTES }, d)
             : businessError(401, 'auth.badCredentials', {}, d),
         );
@@ -114,6 +135,8 @@ export function createAuthService(app: FastifyInstance) {
         });
         if (config.SESSION_SINGLE && session) await txRepo.revokeOtherSessions(user.id, session.id, now);
         await txRepo.signedIn(user.id, now);
+        await txRepo.clearFailures([key]);
+        await forgetLoginFailures(tx, user);
         await txRepo.recordLogin({ userId: user.id, username, ip, userAgent, success: true, createdAt: now });
       });
       return { token, expiresAt: expiresAt.toISOString() };
@@ -142,29 +165,66 @@ export function createAuthService(app: FastifyInstance) {
     async captcha(req: FastifyRequest, username?: string) {
       const now = clock.now();
       const text = app.captchaText();
-      const c = { text, data: renderCaptcha(text, { noise: 3, color: true, background: '#f2f3f5' }) };
       const id = randomUUID();
       const expiresAt = addSeconds(now, CAPTCHA_TTL_SECONDS);
-      await repo().createCaptcha({ id, answerHash: sha256(c.text.toLowerCase()), expiresAt, createdAt: now });
-      const user = username ? await repo().findUserByLogin(username) : undefined;
+      await repo().createCaptcha({ id, answerHash: sha256(text.toLowerCase()), expiresAt, createdAt: now });
+      // The name's own record, never the account: the same answer for a name nobody has.
+      const failures = username
+        ? (await repo().failuresOf(loginKey(username), now, addMinutes(now, -config.LOGIN_LOCK_MINUTES))).failures
+        : 0;
       return {
         captchaId: id,
-        image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`,
+        image: captchaImage(text),
         expiresAt: expiresAt.toISOString(),
-        required: await captchaRequiredFor(req.ip, user?.failedLoginCount ?? 0),
+        required: await captchaRequiredFor(req.ip, failures),
       };
     },
 
-    async sms(req: FastifyRequest, body: SmsBody) {
+    async sms(req: FastifyRequest, reply: FastifyReply, body: SmsBody) {
       const now = clock.now();
-      const r = createAuthRepository(req.tx ?? app.db);
+      const db = req.tx ?? app.db;
+      const r = createAuthRepository(db);
       const latest = await r.latestSmsCode(body.phone, body.purpose);
       if (body.action === 'send') {
+        // Each code costs the prepaid account: a person must ask, and a spent captcha stays spent.
+        if (!(await captchaSolved(db, body.captchaId, body.captchaCode, now))) {
+          throw new CommitThenFail(businessError(400, 'auth.captchaWrong'));
+        }
         if (latest) {
           const wait = Math.ceil(
             (latest.createdAt.getTime() + config.SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000,
           );
-          if (wait > 0) throw businessError(429, 'sms.tooSoon', { seconds: wait });
+          if (wait > 0) throw new CommitThenFail(businessError(429, 'sms.tooSoon', { seconds: wait }));
+        }
+        // The caps count requests, known phones or not, so that they too tell nothing about accounts.
+        const day = new Date(now.getTime() - DAY_MS);
+        if ((await r.smsCodesSince({ phone: body.phone }, day)) >= config.SMS_PHONE_DAILY_LIMIT) {
+          throw new CommitThenFail(businessError(429, 'sms.phoneDailyLimit', { limit: config.SMS_PHONE_DAILY_LIMIT }));
+        }
+        if ((await r.smsCodesSince({ ip: req.ip }, day)) >= config.SMS_IP_DAILY_LIMIT) {
+          throw new CommitThenFail(businessError(429, 'sms.ipDailyLimit', { limit: config.SMS_IP_DAILY_LIMIT }));
+        }
+        const hour = new Date(now.getTime() - HOUR_MS);
+        const lastHour = await r.codeSmsSince(hour);
+        if (lastHour >= config.SMS_HOURLY_LIMIT) {
+          if (await r.claimHourlyCapAlert(now, hour)) {
+            const limit = config.SMS_HOURLY_LIMIT;
+            await sendMessage(
+              app,
+              db,
+              { roles: [ROLE_ADMIN] },
+              {
+                type: 'message',
+                title: t(DEFAULT_LOCALE, 'sms.hourlyLimitAlertTitle', { limit }),
+                content: t(DEFAULT_LOCALE, 'sms.hourlyLimitAlertContent', { count: lastHour }),
+                source: 'sms-hourly-cap',
+                sourceId: now.toISOString(),
+              },
+              // The refusal commits what it wrote, then answers; live delivery once the answer is out.
+              (fn) => reply.raw.once('finish', () => void Promise.resolve(fn()).catch(() => {})),
+            );
+          }
+          throw new CommitThenFail(businessError(429, 'sms.hourlyLimit'));
         }
         const result = {
           sent: true as const,
@@ -178,6 +238,7 @@ export function createAuthService(app: FastifyInstance) {
           purpose: body.purpose,
           codeHash: sha256(code),
           expiresAt: addSeconds(now, config.SMS_CODE_TTL_SECONDS),
+          ip: req.ip,
           createdAt: now,
         });
         if (!(await r.findUserByPhone(body.phone))) return result;
@@ -189,7 +250,7 @@ export function createAuthService(app: FastifyInstance) {
           sender: config.SMS_SENDER,
           createdAt: now,
         });
-        if (queued && !(await chargeSms(req.tx ?? app.db, queued.id, now))) {
+        if (queued && !(await chargeSms(db, queued.id, now, { ip: req.ip }))) {
           req.log.warn({ smsId: queued.id }, 'sms not sent: the SMS account balance is too low');
         } else {
           req.log.info(

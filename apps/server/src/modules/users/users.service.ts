@@ -20,6 +20,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { importRows, receiveTable, type SheetRow } from '../../lib/row-import.ts';
 import { issueText } from '../../lib/validation.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
+import { forgetLoginFailures } from '../auth/auth.repository.ts';
 import { createOrganizationRepository } from '../organization/organization.repository.ts';
 import { type CallerGrants, callerGrants, rolesBeyond } from '../roles/grants.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -254,6 +255,8 @@ export function createUsersService(app: FastifyInstance) {
         updatedAt: now,
         ...(status === 'enabled' ? { failedLoginCount: 0, lockedUntil: null } : {}),
       });
+      // Enabling also unlocks: failures are kept per name typed (login_failures, migration 0019).
+      if (status === 'enabled') await forgetLoginFailures(req.tx ?? app.db, before);
       if (status === 'disabled') await repo(req).revokeSessions(id, now, 'disabled');
       const after = await load(req, id);
       req.auditChange = { targetId: id, before: { status: before.status }, after: { status: after.status } };
@@ -261,7 +264,7 @@ export function createUsersService(app: FastifyInstance) {
     },
 
     async resetPassword(req: FastifyRequest, id: number) {
-      await load(req, id);
+      const target = await load(req, id);
       await manageable(req, id);
       const password = temporaryPassword();
       const now = app.clock.now();
@@ -272,6 +275,7 @@ export function createUsersService(app: FastifyInstance) {
         lockedUntil: null,
         updatedAt: now,
       });
+      await forgetLoginFailures(req.tx ?? app.db, target);
       await repo(req).revokeSessions(id, now, 'password-reset');
       // The password itself never reaches the log.
       req.auditChange = { targetId: id, after: { mustChangePassword: true } };

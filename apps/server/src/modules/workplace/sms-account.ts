@@ -10,16 +10,27 @@ const ACCOUNT_ID = 1;
  * failed (never "sent"), and the caller is answered as usual so that an SMS-code request does
  * not reveal which phones have accounts.
  */
-export async function chargeSms(db: Queryable, outboxId: number, at: Date): Promise<boolean> {
-  const charged = await chargeSmsBatch(db, [outboxId], at);
+export async function chargeSms(
+  db: Queryable,
+  outboxId: number,
+  at: Date,
+  requestedBy: { ip?: string } = {},
+): Promise<boolean> {
+  const charged = await chargeSmsBatch(db, [outboxId], at, requestedBy);
   return charged.has(outboxId);
 }
 
 /**
  * Charges queued SMS one price each, in order, as far as the balance goes; the rest are marked
- * failed (never "sent"). One ledger row per charged SMS. Returns the ids that were charged.
+ * failed (never "sent"). One ledger row per charged SMS, with the IP of the request that paid for
+ * it when it came from outside (SMS codes). Returns the ids that were charged.
  */
-export async function chargeSmsBatch(db: Queryable, outboxIds: number[], at: Date): Promise<Set<number>> {
+export async function chargeSmsBatch(
+  db: Queryable,
+  outboxIds: number[],
+  at: Date,
+  requestedBy: { ip?: string } = {},
+): Promise<Set<number>> {
   if (outboxIds.length === 0) return new Set();
   // The row lock keeps two senders from spending the same balance.
   const [account] = await db
@@ -42,9 +53,15 @@ export async function chargeSmsBatch(db: Queryable, outboxIds: number[], at: Dat
       .update(smsAccount)
       .set({ balance: sql`${smsAccount.balance} - ${smsAccount.price} * ${charged.length}`, updatedAt: at })
       .where(eq(smsAccount.id, ACCOUNT_ID));
-    await db
-      .insert(smsLedger)
-      .values(charged.map((outboxId) => ({ amount: `-${account.price}`, kind: 'charge', outboxId, createdAt: at })));
+    await db.insert(smsLedger).values(
+      charged.map((outboxId) => ({
+        amount: `-${account.price}`,
+        kind: 'charge',
+        outboxId,
+        ip: requestedBy.ip ?? '',
+        createdAt: at,
+      })),
+    );
   }
   if (refused.length > 0) {
     await db
