@@ -152,12 +152,15 @@ export const seedMenuTree: SeedMenu[] = [
     children: [
       { name: 'callPoliceMessage', path: 'callPoliceMessage', zh: '消息模板', en: 'Message templates' },
       { name: 'callPolicePush', path: 'callPolicePush', zh: '消息推送', en: 'Message push' },
+      // The page is for publishing: a role without the permission is not offered it (notices it
+      // receives are in the message box).
       {
         name: 'callPoliceNotification',
         path: 'callPoliceNotification',
         zh: '发布通知',
         en: 'Publish notices',
-        children: [{ ...btn(Permissions.noticeWrite, '发布通知', 'Publish notices'), adminOnly: true }],
+        adminOnly: true,
+        children: [btn(Permissions.noticeWrite, '发布通知', 'Publish notices')],
       },
     ],
   },

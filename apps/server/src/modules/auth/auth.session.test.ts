@@ -147,6 +147,9 @@ describe('menus', () => {
       expect(userTree.map((n) => n.name)).not.toContain(area);
     }
     expect(names(adminTree)).toContain('btn:system:user:write');
+    // No entry whose page the role cannot use: publishing notices takes the notice permission.
+    expect(names(adminTree)).toContain('callPoliceNotification');
+    expect(names(userTree)).not.toContain('callPoliceNotification');
     const bz = userTree.find((n) => n.name === 'bz');
     expect(bz?.meta).toMatchObject({ order: 9, title: { 'zh-CN': '泵站系统', 'en-US': 'Pump stations' } });
     const home = bz?.children.find((n) => n.path === 'index');

@@ -93,5 +93,5 @@ export const noticesEnUS = {
   'messaging.notices.invalid': 'Invalid input',
   'messaging.notices.forbidden.title': 'You cannot publish notices',
   'messaging.notices.forbidden.subtitle':
-    'Managing notices needs the “{permission}” permission; ask an administrator for it. Notices that reached you are in the message box at the top right.',
+    'Publishing notices is for roles an administrator has granted it; ask one if your work needs it. Notices that reached you are in the message box at the top right.',
 } as const satisfies Record<keyof typeof noticesZhCN, string>;

@@ -90,5 +90,5 @@ export const noticesZhCN = {
   'messaging.notices.invalid': '输入无效',
   'messaging.notices.forbidden.title': '没有发布通知的权限',
   'messaging.notices.forbidden.subtitle':
-    '管理通知需要 “{permission}” 权限，请联系管理员开通。你收到的通知可在右上角的消息盒子中查看。',
+    '发布通知需由管理员为你的角色开通，如工作需要请联系管理员。你收到的通知可在右上角的消息盒子中查看。',
 } as const;

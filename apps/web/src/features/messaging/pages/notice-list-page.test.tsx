@@ -317,7 +317,9 @@ describe('NoticeListPage', () => {
     renderPage(<NoticeListPage />, { permissions: [] });
 
     expect(await screen.findByText('没有发布通知的权限')).toBeTruthy();
-    expect(screen.getByText(/message:notice:write/)).toBeTruthy();
+    expect(screen.getByText(/发布通知需由管理员为你的角色开通/)).toBeTruthy();
+    // Never the raw permission key.
+    expect(document.body.textContent).not.toMatch(/message:notice:write/);
     expect(screen.queryByRole('button', { name: '新建通知' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -48,7 +48,7 @@ export function NoticeListPage() {
         <Result
           status="403"
           title={t('messaging.notices.forbidden.title')}
-          subTitle={t('messaging.notices.forbidden.subtitle', { permission: Permissions.noticeWrite })}
+          subTitle={t('messaging.notices.forbidden.subtitle')}
         />
       </div>
     );
