@@ -107,11 +107,17 @@ function MessageList({ type, onOpen }: { type: MessageType; onOpen: (message: Me
   );
 }
 
+/** The first type, in tab order, with unread messages; the first tab when none has any. */
+export function firstWithUnread(unread: UnreadCounts | undefined): MessageType {
+  return MESSAGE_TYPES.find((key) => (unread?.[key] ?? 0) > 0) ?? MESSAGE_TYPES[0];
+}
+
 /** The message box of spec §3: one tab per type with its unread count, read on click, mark all read. */
 export function MessageBox({ unread, onNavigate }: { unread: UnreadCounts | undefined; onNavigate: () => void }) {
   const { t } = useMessageBoxI18n();
   const navigate = useNavigate();
-  const [type, setType] = useState<MessageType>('message');
+  // Opens where the unread items are (a notice waiting under 通知 while 消息 is empty), else on the first tab.
+  const [type, setType] = useState<MessageType>(() => firstWithUnread(unread));
   const [open, setOpen] = useState<Message | null>(null);
   const read = useReadMessage();
   const readAll = useReadAllMessages();
