@@ -77,6 +77,9 @@ export default defineConfig({
       // the fifth (a test cannot read the captcha image). Five for both here; the thresholds at their
       // defaults (5 and 3) are proven by the server tests.
       CAPTCHA_AFTER_FAILURES: '5',
+      // The captcha journey needs an address that every sign-in there must answer a captcha for: the
+      // address gate (20 wrong passwords by default, for credential stuffing) at five here too.
+      CAPTCHA_AFTER_IP_FAILURES: '5',
       // Every journey's browser calls from 127.0.0.1: the per-address API limit (1,200 a minute) is
       // for one operator, not for a suite of them; journeys back to back passed it and got 429s.
       API_RATE_LIMIT: '100000',

@@ -67,7 +67,7 @@ test.describe('sign-in', () => {
     test.use(clientAddress('sign-in captcha'));
     test('after repeated failures from one address the captcha appears, refreshes and is sent', async ({ page }) => {
       await page.goto('/#/login');
-      // An unknown account: failures count against the address, no demo account is touched.
+      // An unknown name: failures count against it and against the address, no demo account is touched.
       for (let attempt = 1; attempt <= 5; attempt++) {
         await fillSignIn(page, { username: 'nobody-here', password: `wrong-${attempt}` });
         await expect(page.getByRole('alert')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('sign-in', () => {
       const image = page.getByRole('img', { name: '验证码图片' });
       await expect(image).toBeVisible();
       const first = await image.getAttribute('src');
-      expect(first).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(first).toMatch(/^data:image\/png;base64,/);
       await page.getByRole('button', { name: '换一张' }).click();
       await expect.poll(() => image.getAttribute('src')).not.toBe(first);
 

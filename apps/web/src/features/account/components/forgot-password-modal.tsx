@@ -1,6 +1,7 @@
-import { Alert, Button, Form, Input, Message, Modal, Steps } from '@arco-design/web-react';
+import { Alert, Button, Form, Input, Message, Modal, Steps, Tooltip } from '@arco-design/web-react';
+import { IconRefresh } from '@arco-design/web-react/icon';
 import { accountApi, authApi, passwordSchema, phoneSchema, smsCodeSchema } from '@water/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../shared/api/http.ts';
 import '../account.css';
 import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
@@ -8,6 +9,7 @@ import { useAccountI18n } from '../use-account-i18n.ts';
 
 interface Values {
   phone: string;
+  captchaCode: string;
   code: string;
   password: string;
   confirm: string;
@@ -32,8 +34,9 @@ function useSecondsUntil(at: number): number {
 }
 
 /**
- * Password reset by SMS: phone → code → verify (a single-use ticket) → new password. The server
- * answers "sent" for any well-formed number, so the texts never say whether an account exists.
+ * Password reset by SMS: phone and captcha → code → verify (a single-use ticket) → new password.
+ * The server answers "sent" for any well-formed number, so the texts never say whether an account
+ * exists; each SMS costs money, so a code goes out only with a solved captcha (single-use).
  */
 export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t, tv, locale } = useAccountI18n();
@@ -45,9 +48,36 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
   const [resend, setResend] = useState<{ phone: string; at: number }>({ phone: '', at: 0 });
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const captchaCall = useRef<AbortController | null>(null);
   const phone = (Form.useWatch('phone', form) as string | undefined)?.trim() ?? '';
   const secondsLeft = useSecondsUntil(resend.at);
   const waiting = secondsLeft > 0 && phone === resend.phone;
+
+  async function loadCaptcha() {
+    captchaCall.current?.abort();
+    const controller = new AbortController();
+    captchaCall.current = controller;
+    try {
+      const next = await callApi(authApi.captcha, { locale, query: {}, signal: controller.signal, silent: true });
+      setCaptcha({ captchaId: next.captchaId, image: next.image });
+      setCaptchaFailed(false);
+      form.setFieldValue('captchaCode', '');
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      console.warn('captcha failed to load', err);
+      setCaptcha(null);
+      setCaptchaFailed(true);
+    }
+  }
+
+  // A fresh captcha each time the dialog opens; the previous one may have been spent or expired.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only
+  useEffect(() => {
+    if (visible) void loadCaptcha();
+    return () => captchaCall.current?.abort();
+  }, [visible]);
 
   function reset() {
     form.resetFields();
@@ -81,14 +111,29 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
 
   async function sendCode() {
     const values = await valid(['phone']);
-    if (!values) return;
+    // Checked here rather than by a rule: the captcha is for sending, and a spent one is emptied
+    // while the form goes on to verify the code.
+    const captchaCode = String(form.getFieldValue('captchaCode') ?? '').trim();
+    if (!captchaCode) form.setFields({ captchaCode: { error: { message: t('account.captcha.required') } } });
+    if (!values || !captchaCode || !captcha) return;
     const target = phoneSchema.parse(values.phone);
     await run('send', async () => {
-      const body = { action: 'send', phone: target, purpose: 'reset-password' } as const;
-      const data = await callApi(authApi.sms, { locale, body, silent: true });
-      if (!('sent' in data)) return;
-      setResend({ phone: target, at: Date.now() + data.resendAfter * 1000 });
-      setSentMinutes(Math.max(1, Math.round(data.expiresIn / 60)));
+      const body = {
+        action: 'send',
+        phone: target,
+        purpose: 'reset-password',
+        captchaId: captcha.captchaId,
+        captchaCode,
+      } as const;
+      try {
+        const data = await callApi(authApi.sms, { locale, body, silent: true });
+        if (!('sent' in data)) return;
+        setResend({ phone: target, at: Date.now() + data.resendAfter * 1000 });
+        setSentMinutes(Math.max(1, Math.round(data.expiresIn / 60)));
+      } finally {
+        // The server spends a captcha on every try, sent or refused: the next send needs a new one.
+        void loadCaptcha();
+      }
     });
   }
 
@@ -153,6 +198,20 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
             />
             <Form.Item label={t('account.field.phone')} field="phone" required rules={[contractRule(phoneSchema, tv)]}>
               <Input placeholder={t('account.placeholder.phone')} autoComplete="tel" inputMode="tel" maxLength={11} />
+            </Form.Item>
+            <Form.Item label={t('account.field.captcha')} field="captchaCode" required>
+              <CaptchaInput
+                image={captcha?.image ?? null}
+                failed={captchaFailed}
+                onRefresh={() => void loadCaptcha()}
+                labels={{
+                  input: t('account.field.captcha'),
+                  placeholder: t('account.placeholder.captcha'),
+                  image: t('account.captcha.image'),
+                  refresh: t('account.captcha.refresh'),
+                  failed: t('account.captcha.loadFailed'),
+                }}
+              />
             </Form.Item>
             <Form.Item
               label={t('account.field.smsCode')}
@@ -220,5 +279,38 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
         </div>
       </Form>
     </Modal>
+  );
+}
+
+interface CaptchaInputProps {
+  value?: string;
+  onChange?: (value: string) => void;
+  image: string | null;
+  failed: boolean;
+  onRefresh: () => void;
+  labels: { input: string; placeholder: string; image: string; refresh: string; failed: string };
+}
+
+/** The captcha's characters, its image and a new-image button, as one form control. */
+function CaptchaInput({ value, onChange, image, failed, onRefresh, labels }: CaptchaInputProps) {
+  return (
+    <div className="account-captcha">
+      <Input
+        aria-label={labels.input}
+        placeholder={labels.placeholder}
+        autoComplete="off"
+        maxLength={16}
+        value={value ?? ''}
+        onChange={(next) => onChange?.(next)}
+      />
+      {image ? (
+        <img className="account-captcha__image" src={image} alt={labels.image} />
+      ) : failed ? (
+        <span className="account-captcha__failed">{labels.failed}</span>
+      ) : null}
+      <Tooltip content={labels.refresh}>
+        <Button aria-label={labels.refresh} icon={<IconRefresh />} onClick={onRefresh} />
+      </Tooltip>
+    </div>
   );
 }

@@ -30,6 +30,7 @@ export const accountEnUS = {
   'account.field.confirmPassword': 'Confirm password',
   'account.field.oldPassword': 'Current password',
   'account.field.smsCode': 'SMS code',
+  'account.field.captcha': 'Captcha',
 
   'account.placeholder.username': '2–64 letters, digits or . _ @ -',
   'account.placeholder.displayName': 'The name colleagues see',
@@ -38,6 +39,7 @@ export const accountEnUS = {
   'account.placeholder.confirmPassword': 'Enter the password again',
   'account.placeholder.oldPassword': 'The password you use now',
   'account.placeholder.smsCode': '6 digits',
+  'account.placeholder.captcha': 'Characters in the image',
   'account.placeholder.email': 'e.g. name@example.com',
   'account.placeholder.website': 'https://',
   'account.placeholder.introduction': 'A few words about yourself',
@@ -54,6 +56,10 @@ export const accountEnUS = {
   'account.forgot.back': 'Back',
   'account.forgot.submit': 'Reset password',
   'account.forgot.success': 'Password reset: sign in with the new password',
+  'account.captcha.required': 'Enter the characters in the image',
+  'account.captcha.image': 'Captcha image',
+  'account.captcha.refresh': 'New image',
+  'account.captcha.loadFailed': 'The captcha did not load; ask for a new image',
 
   'account.register.title': 'Register an account',
   'account.register.intro': 'A new account can sign in once an administrator enables it.',

@@ -32,6 +32,7 @@ export const accountZhCN = {
   'account.field.confirmPassword': '确认密码',
   'account.field.oldPassword': '当前密码',
   'account.field.smsCode': '短信验证码',
+  'account.field.captcha': '图形验证码',
 
   'account.placeholder.username': '2–64 位字母、数字或 . _ @ -',
   'account.placeholder.displayName': '同事看到的名字',
@@ -40,6 +41,7 @@ export const accountZhCN = {
   'account.placeholder.confirmPassword': '再次输入密码',
   'account.placeholder.oldPassword': '现在使用的密码',
   'account.placeholder.smsCode': '6 位数字',
+  'account.placeholder.captcha': '图中字符',
   'account.placeholder.email': '例如 name@example.com',
   'account.placeholder.website': 'https://',
   'account.placeholder.introduction': '简单介绍一下自己',
@@ -56,6 +58,10 @@ export const accountZhCN = {
   'account.forgot.back': '上一步',
   'account.forgot.submit': '重置密码',
   'account.forgot.success': '密码已重置，请使用新密码登录',
+  'account.captcha.required': '请输入图中字符',
+  'account.captcha.image': '验证码图片',
+  'account.captcha.refresh': '换一张',
+  'account.captcha.loadFailed': '验证码加载失败，请点击换一张',
 
   'account.register.title': '注册账号',
   'account.register.intro': '新账号需要管理员启用后才能登录。',

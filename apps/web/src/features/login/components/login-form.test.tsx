@@ -35,7 +35,7 @@ const captchaNotRequired: Answer = {
   body: {
     code: 200,
     msg: 'ok',
-    data: { captchaId: 'c0', image: 'data:image/svg+xml;base64,', expiresAt: '', required: false },
+    data: { captchaId: 'c0', image: 'data:image/png;base64,', expiresAt: '', required: false },
   },
 };
 
@@ -97,7 +97,7 @@ describe('LoginForm', () => {
       body: {
         code: 200,
         msg: 'ok',
-        data: { captchaId: 'c1', image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresAt: '', required: true },
+        data: { captchaId: 'c1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '', required: true },
       },
     };
     const fetchMock = server(
@@ -119,7 +119,10 @@ describe('LoginForm', () => {
       return Response.json({ code: 50000, msg: '验证码错误', data: { captchaRequired: true } }, { status: 400 });
     });
     await user.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByRole('img', { name: '验证码图片' })).toBeTruthy();
+    // the server's PNG captcha, shown as it comes
+    expect((await screen.findByRole('img', { name: '验证码图片' })).getAttribute('src')).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
 
     await user.type(screen.getByRole('textbox', { name: '验证码' }), 'abcd');
     await user.click(screen.getByRole('button', { name: '登录' }));
