@@ -46,6 +46,8 @@ export interface RegionNode {
   hasBoundary: boolean;
   /** Devices in this region itself (not below). */
   devices: number;
+  /** Devices in this region and every region below it: what the tree shows. */
+  totalDevices: number;
   children: RegionNode[];
 }
 
@@ -59,6 +61,7 @@ export const regionNodeSchema: z.ZodType<RegionNode> = z.lazy(() =>
     orderNum: z.number().int(),
     hasBoundary: z.boolean(),
     devices: z.number().int(),
+    totalDevices: z.number().int(),
     children: z.array(regionNodeSchema),
   }),
 );

@@ -42,6 +42,7 @@ export function buildRegionTree(rows: Row[]): RegionNode[] {
       orderNum: r.orderNum,
       hasBoundary: r.boundary !== null,
       devices,
+      totalDevices: devices,
       children: [],
     });
   }
@@ -51,6 +52,12 @@ export function buildRegionTree(rows: Row[]): RegionNode[] {
     if (parent) parent.children.push(node);
     else roots.push(node);
   }
+  // Rolled up, own plus descendants: a district shows the devices of its catchments (post-order).
+  const rollUp = (node: RegionNode): number => {
+    node.totalDevices = node.devices + node.children.reduce((sum, child) => sum + rollUp(child), 0);
+    return node.totalDevices;
+  };
+  for (const root of roots) rollUp(root);
   return roots;
 }
 

@@ -2,6 +2,7 @@ import type { RegionNode } from '@water/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deviceArchiveEntries, devices, regions, stations } from '../../db/schema/index.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { buildRegionTree } from './regions.routes.ts';
 
 let t: TestApp;
 let admin: string;
@@ -69,6 +70,28 @@ describe('monitoring regions', () => {
     });
     const detail = (await call('GET', `/api/regions/${east.id}`, user)).json().data;
     expect(detail.boundary).toEqual(square(119.6, 29.1));
+  });
+
+  it('rolls device counts up the tree: a region counts its own devices and those of every region below', () => {
+    const row = (id: number, parentId: number | null, devices: number) => ({
+      region: { id, parentId, code: `R${id}`, name: `R${id}`, kind: 'district', orderNum: 0, boundary: null },
+      devices,
+    });
+    const [city] = buildRegionTree([
+      row(1, null, 0),
+      row(2, 1, 1),
+      row(3, 2, 22),
+      row(4, 2, 15),
+      row(5, 1, 0),
+    ] as Parameters<typeof buildRegionTree>[0]);
+    expect(city).toMatchObject({
+      devices: 0,
+      totalDevices: 38,
+      children: [
+        { id: 2, devices: 1, totalDevices: 38, children: [{ totalDevices: 22 }, { totalDevices: 15 }] },
+        { id: 5, devices: 0, totalDevices: 0 },
+      ],
+    });
   });
 
   it('moves a region with its sub-regions, never under itself or below', async () => {

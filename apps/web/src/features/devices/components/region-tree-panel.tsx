@@ -66,8 +66,11 @@ export function RegionTreePanel({
           {node.name}
         </span>
         <RegionKindTag kind={node.kind} t={t} />
-        <span className="region-node__count" title={t('region.devices', { n: node.devices })}>
-          {node.devices}
+        <span
+          className="region-node__count"
+          title={t('region.devicesRolledUp', { total: node.totalDevices, own: node.devices })}
+        >
+          {node.totalDevices}
         </span>
         {writer ? (
           // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's own click; the buttons inside are the controls.

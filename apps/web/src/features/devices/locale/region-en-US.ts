@@ -12,7 +12,7 @@ export const regionEnUS = {
   'region.expandAll': 'Expand all',
   'region.collapseAll': 'Collapse all',
   'region.empty': 'No monitoring regions yet',
-  'region.devices': '{n} devices',
+  'region.devicesRolledUp': '{total} devices here and below, {own} in this region itself',
   'region.noBoundary': 'No boundary drawn',
   'region.kind.city': 'City',
   'region.kind.district': 'District',

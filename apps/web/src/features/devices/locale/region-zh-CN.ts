@@ -13,7 +13,7 @@ export const regionZhCN = {
   'region.expandAll': '全部展开',
   'region.collapseAll': '全部折叠',
   'region.empty': '还没有监测区域',
-  'region.devices': '{n} 台设备',
+  'region.devicesRolledUp': '含下级共 {total} 台设备，本区域 {own} 台',
   'region.noBoundary': '未绘制边界',
   'region.kind.city': '城市',
   'region.kind.district': '行政区',

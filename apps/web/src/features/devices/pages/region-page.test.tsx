@@ -37,11 +37,23 @@ const node = (
   parentId: number | null,
   children: Node[] = [],
   devices = 0,
-): Node => ({ id, parentId, code, name, kind, orderNum: 0, hasBoundary: id !== 3, devices, children });
+): Node => ({
+  id,
+  parentId,
+  code,
+  name,
+  kind,
+  orderNum: 0,
+  hasBoundary: id !== 3,
+  devices,
+  // As the server rolls it up: own plus every region below.
+  totalDevices: devices + children.reduce((sum, c) => sum + (c.totalDevices as number), 0),
+  children,
+});
 
 const tree = [
   node(1, 'LC', '岚川市', 'city', null, [
-    node(2, 'LC-E', '城东区', 'district', 1, [node(3, 'LC-E-01', '东湖排水片区', 'catchment', 2, [], 4)]),
+    node(2, 'LC-E', '城东区', 'district', 1, [node(3, 'LC-E-01', '东湖排水片区', 'catchment', 2, [], 4)], 1),
     node(4, 'LC-W', '城西区', 'district', 1),
   ]),
 ];
@@ -92,7 +104,10 @@ describe('RegionPage', () => {
     expect(screen.getByText('岚川市')).toBeTruthy();
     expect(screen.getAllByText('行政区')).toHaveLength(2);
     expect(screen.getByText('排水片区')).toBeTruthy();
-    expect(screen.getByTitle('4 台设备')).toBeTruthy();
+    // Counts rolled up: the city and the district show their catchment's devices, the own count on hover.
+    expect(screen.getByTitle('含下级共 4 台设备，本区域 4 台').textContent).toBe('4');
+    expect(screen.getByTitle('含下级共 5 台设备，本区域 1 台').textContent).toBe('5');
+    expect(screen.getByTitle('含下级共 5 台设备，本区域 0 台').textContent).toBe('5');
     expect(await screen.findByText('selected:- regions:1 points:1')).toBeTruthy();
 
     await user.click(screen.getByText('城东区'));
