@@ -1,6 +1,8 @@
 // Must come first: Arco renders Message, Modal and Notification through the createRoot this registers.
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import '@arco-design/web-react/dist/css/arco.min.css';
+// Arco's base (reset, tokens, both themes); each component's styles come with the modules that use
+// it (vite.config.ts, arcoStyles).
+import '@arco-design/web-react/es/style/index.css';
 import './app/layout/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
