@@ -1,15 +1,31 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useI18n } from '../../../shared/i18n/i18n-provider.tsx';
-import { LoginBanner } from '../components/login-banner.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { LoginBrand, LoginToolbar } from '../components/login-toolbar.tsx';
 import '../login.css';
 
+// The banner (a carousel and three illustrations) is hidden below 993 px (login.css): narrow screens
+// never load or render it, wide ones fetch it beside the form instead of before it.
+const LoginBanner = lazy(() => import('../components/login-banner.tsx').then((m) => ({ default: m.LoginBanner })));
+const WIDE = '(min-width: 993px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isWide = () => window.matchMedia(WIDE).matches;
+
 /** /login: slogans on the left, the form on the right (Arco Pro's layout). */
 export default function LoginPage() {
   const { t } = useI18n();
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
   return (
     <div className="login-page">
-      <LoginBanner />
+      {wide && (
+        <Suspense fallback={<section className="login-banner" />}>
+          <LoginBanner />
+        </Suspense>
+      )}
       <main className="login-page__main">
         <header className="login-page__header">
           <LoginBrand />
