@@ -32,6 +32,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mqttPlugin } from './plugins/mqtt.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { requestInputPlugin } from './plugins/request-input.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
@@ -82,6 +83,7 @@ export async function buildApp({
 
   // Cross-cutting plugins first.
   await app.register(errorHandlerPlugin);
+  await app.register(requestInputPlugin);
   await app.register(securityHeadersPlugin);
   // API answers of 1 KB and more, compressed as they go (CSV exports too: a stream stays a stream,
   // X-Total-Rows untouched). Console files come precompressed from the build and pass through.

@@ -26,8 +26,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
-    /** Every /api route with its access rule, as registered: the permission test walks it. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    /** Every /api route with its access rule and audit entry, as registered: the route-table tests walk it. */
+    apiRoutes: { method: string; url: string; access: Access; audit: Audit }[];
     /** Text of the next captcha; tests fix it, production draws it at random. */
     captchaText: () => string;
   }

@@ -257,6 +257,7 @@ export const messages = {
   'logs.col.reason': { 'zh-CN': '失败原因', 'en-US': 'Reason' },
   'logs.result.success': { 'zh-CN': '成功', 'en-US': 'Success' },
   'logs.result.failure': { 'zh-CN': '失败', 'en-US': 'Failure' },
+  'logs.result.denied': { 'zh-CN': '无权限', 'en-US': 'Denied' },
   'auth.mustChangePassword': {
     'zh-CN': '您正在使用临时密码，请先修改密码',
     'en-US': 'You signed in with a temporary password: change it first',
@@ -349,6 +350,10 @@ export const messages = {
     'en-US': 'Shortcuts must be pages of your own menu',
   },
   'upload.missing': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
+  'upload.malformed': {
+    'zh-CN': '上传内容不完整或格式错误，请重新选择文件上传',
+    'en-US': 'The upload is incomplete or malformed; choose the file and upload it again',
+  },
   'upload.badType': {
     'zh-CN': '文件类型不支持，请上传 {types}',
     'en-US': 'Unsupported file type: upload {types}',

@@ -26,24 +26,58 @@ const LOGGED = Symbol('operation logged');
 
 const SECRET_KEYS = /pass(word)?|token|secret|captchaCode|^code$|ticket/i;
 
-/** Parameters as the operation log keeps them: secrets masked, long strings cut. */
+// A UTF-16 surrogate without its other half (PostgreSQL's jsonb refuses `\ud800`), and NUL.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL cannot store
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
+
+/** Text as the operation log can store it: a lone surrogate or a NUL becomes U+FFFD. */
+export function storableText(value: string): string {
+  return value.replace(UNSTORABLE, '\uFFFD');
+}
+
+/** Parameters as the operation log keeps them: secrets masked, long strings cut, unstorable text replaced. */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 5) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
-        k.replaceAll('\u0000', '\uFFFD'),
+        storableText(k),
         SECRET_KEYS.test(k) ? '******' : maskSecrets(v, depth + 1),
       ]),
     );
   }
   if (typeof value === 'string') {
-    // PostgreSQL's jsonb refuses NUL; a hostile body must not turn into a 500 here.
-    const clean = value.replaceAll('\u0000', '\uFFFD');
+    // A hostile body must not turn the failure row into a 500 of its own (and lose the row).
+    const clean = storableText(value);
     return clean.length > 500 ? `${clean.slice(0, 500)}…` : clean;
   }
   return value;
+}
+
+/**
+ * Leaves the operation-log row of a write refused (403) to a signed-in user, so an administrator
+ * sees who tried what. Only for audited writes: a read refused is not an operation. Its parameters
+ * are the path's and the query's; the body was not validated, so it is not kept.
+ */
+export async function recordDenied(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const audit = req.routeOptions.config.audit;
+  if (!audit || !req.auth || req.method === 'GET') return;
+  await app.db
+    .insert(operationLog)
+    .values({
+      userId: req.auth.userId,
+      username: req.auth.username,
+      module: audit.module,
+      action: audit.action,
+      method: req.method,
+      path: storableText(req.url.split('?')[0] ?? req.url),
+      params: maskSecrets({ ...(req.params as object), ...(req.query as object) }),
+      result: 'denied',
+      ip: req.ip,
+      createdAt: app.clock.now(),
+    })
+    .catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
 }
 
 /**
@@ -62,6 +96,8 @@ export function route<E extends Endpoint>(
     throw new Error(`${e.method} ${e.path}: a write route must declare its audit entry`);
   }
   if (e.download && isWrite) throw new Error(`${e.method} ${e.path}: a download must be a GET`);
+  if (e.upload && (e.body || !isWrite))
+    throw new Error(`${e.method} ${e.path}: an upload is a write without a JSON body`);
   const audit = options.audit ?? false;
   const ok = (req: FastifyRequest, data: unknown) => ({ code: ResultCode.ok, msg: t(req.locale, 'ok'), data });
 
@@ -78,6 +114,7 @@ export function route<E extends Endpoint>(
       tags: [...e.tags],
       ...(options.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(e.body ? { body: e.body } : {}),
+      ...(e.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.params ? { params: e.params } : {}),
       // A download answers with the file itself; its handler sends it.
@@ -107,7 +144,7 @@ export function route<E extends Endpoint>(
         module: audit.module,
         action: audit.action,
         method: req.method,
-        path: req.url.split('?')[0] ?? req.url,
+        path: storableText(req.url.split('?')[0] ?? req.url),
         params: maskSecrets({ ...(req.params as object), ...(req.query as object), ...(req.body as object) }),
         targetId: req.auditChange?.targetId === undefined ? '' : String(req.auditChange.targetId),
         before: req.auditChange?.before === undefined ? null : maskSecrets(req.auditChange.before),
@@ -125,7 +162,9 @@ export function route<E extends Endpoint>(
             return { data };
           } catch (err) {
             if (!(err instanceof CommitThenFail)) throw err;
-            await tx.insert(operationLog).values({ ...entry(), result: 'failure', error: err.message.slice(0, 500) });
+            await tx
+              .insert(operationLog)
+              .values({ ...entry(), result: 'failure', error: storableText(err.message).slice(0, 500) });
             return { failure: err.error as Error };
           }
         });
@@ -141,7 +180,7 @@ export function route<E extends Endpoint>(
         const error = err instanceof Error ? err.message : String(err);
         await app.db
           .insert(operationLog)
-          .values({ ...entry(), result: 'failure', error: error.slice(0, 500) })
+          .values({ ...entry(), result: 'failure', error: storableText(error).slice(0, 500) })
           .catch((logErr: unknown) => req.log.error({ err: logErr }, 'operation log write failed'));
         throw err;
       } finally {

@@ -41,11 +41,20 @@ function isZip(b: Buffer): boolean {
   return b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 }
 
-/** An uploaded file's own name, safe to show and to send back in a header: no path, no control characters. */
+// C0 and C1 controls, DEL, and the bidirectional controls (U+200E/F marks, U+202A–U+202E embeddings
+// and overrides, U+2066–U+2069 isolates, U+061C): a name like "invoice\u202Efdp.exe" shows as
+// "invoiceexe.pdf". A lone surrogate cannot be stored either.
+const UNSAFE_NAME_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * An uploaded file's own name, safe to show and to send back in a header: no path, no control or
+ * bidirectional-control characters. Every upload goes through it before its name is stored.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base.replace(UNSAFE_NAME_CHARS, '').trim();
   return clean.slice(-200) || 'file';
 }
 
@@ -67,18 +76,17 @@ export async function receiveUpload(
   options: { maxBytes: number; types: readonly string[]; refusedStatus?: 400 | 415 },
 ): Promise<{ buffer: Buffer; type: string; ext: string; name: string }> {
   if (!req.isMultipart()) throw businessError(400, 'upload.missing');
-  const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
-  if (!file) throw businessError(400, 'upload.missing');
   let buffer: Buffer;
+  let filename: string;
   try {
+    const file = await req.file({ limits: { fileSize: options.maxBytes, files: 1 } });
+    if (!file) throw businessError(400, 'upload.missing');
     buffer = await file.toBuffer();
+    filename = file.filename ?? '';
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 413, 'upload.tooLarge', { mb: options.maxBytes / 1024 / 1024 });
-    }
-    throw err;
+    throw uploadError(err, options.maxBytes);
   }
-  const name = cleanFileName(file.filename ?? '');
+  const name = cleanFileName(filename);
   const kind = SIGNATURES.find((s) => options.types.includes(s.type) && s.test(buffer, name));
   if (!kind) {
     const names = SIGNATURES.filter((s) => options.types.includes(s.type)).map((s) => s.ext.toUpperCase());
@@ -86,6 +94,19 @@ export async function receiveUpload(
     throw new AppError(status, status, 'upload.badType', { types: names.join(', ') });
   }
   return { buffer, type: kind.type, ext: kind.ext, name };
+}
+
+/**
+ * What a failed read of a multipart body answers: too large is 413; a body the parser cannot read
+ * (no boundary, cut short, a broken part header) is the caller's 400, never a 500.
+ */
+function uploadError(err: unknown, maxBytes: number): unknown {
+  if (err instanceof AppError) return err;
+  const { code, statusCode } = err as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(413, 413, 'upload.tooLarge', { mb: maxBytes / 1024 / 1024 });
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return err;
+  return businessError(400, 'upload.malformed');
 }
 
 /**

@@ -29,14 +29,45 @@ export function issueText(issue: Issue, locale: Locale): string {
   return typeof message === 'string' ? message : (message?.message ?? issue.message);
 }
 
+// A UTF-16 surrogate not paired with its other half: no character at all. PostgreSQL's jsonb
+// refuses it and UTF-8 cannot carry it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text no field can hold: a lone surrogate anywhere, or NUL (PostgreSQL's text refuses it). */
+export function isBrokenText(s: string): boolean {
+  return s.includes('\u0000') || LONE_SURROGATE.test(s);
+}
+
+/**
+ * The issues of every string (and key) in `value` that no field can hold, each at its path, so
+ * every route of every contract refuses them the same way before its own schema runs.
+ */
+export function brokenTextIssues(value: unknown, path: PropertyKey[] = [], depth = 0): Issue[] {
+  if (typeof value === 'string') {
+    return isBrokenText(value) ? [{ code: 'custom', path, message: 'validation.brokenText', input: value }] : [];
+  }
+  if (!value || typeof value !== 'object' || depth > 32) return [];
+  const issues: Issue[] = [];
+  for (const [key, item] of Object.entries(value)) {
+    if (isBrokenText(key)) issues.push({ code: 'custom', path, message: 'validation.brokenText', input: key });
+    else issues.push(...brokenTextIssues(item, [...path, Array.isArray(value) ? Number(key) : key], depth + 1));
+    if (issues.length >= 20) break;
+  }
+  return issues;
+}
+
 /**
  * Validates with the contract's zod schema, keeping each issue's input so the message can be
- * phrased in the caller's language later (zod's default message is English only).
+ * phrased in the caller's language later (zod's default message is English only). Strings no
+ * field can hold are refused first, naming their path, whatever the route's schema says.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const part = httpPart ?? 'body';
+    const broken = brokenTextIssues(data);
+    if (broken.length > 0) return { error: new RequestValidationError(part, broken) };
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(httpPart ?? 'body', result.error.issues) };
+    return { error: new RequestValidationError(part, result.error.issues) };
   };

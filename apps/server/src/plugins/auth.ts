@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addMinutes } from '../lib/clock.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
+import { recordDenied } from '../lib/route.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AuthContext } from '../types.ts';
@@ -89,7 +90,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
-    for (const method of methods) app.apiRoutes.push({ method, url: route.url, access });
+    const audit = route.config?.audit ?? false;
+    for (const method of methods) app.apiRoutes.push({ method, url: route.url, access, audit });
   });
 
   app.addHook('preValidation', async (req) => {
@@ -97,12 +99,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!access || access === 'public') return;
     req.auth = await authenticate(app, req);
     if (req.auth.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) {
+      await recordDenied(app, req);
       throw new AppError(403, 403, 'auth.mustChangePassword', {}, { mustChangePassword: true });
     }
     if (typeof access === 'object') {
-      if (!req.auth.roleId) throw forbidden();
-      const permissions = await createAuthRepository(app.db).permissionsOf(req.auth.roleId);
-      if (!permissions.includes(ALL_PERMISSIONS) && !permissions.includes(access.permission)) throw forbidden();
+      const permissions = req.auth.roleId ? await createAuthRepository(app.db).permissionsOf(req.auth.roleId) : [];
+      if (!permissions.includes(ALL_PERMISSIONS) && !permissions.includes(access.permission)) {
+        // A refused write leaves its trace in the operation log (result "denied"), a refused read does not.
+        await recordDenied(app, req);
+        throw forbidden();
+      }
     }
   });
 });

@@ -220,9 +220,9 @@ describe('archiving instead of removing', () => {
     const entries = await db.select().from(deviceArchiveEntries).where(eq(deviceArchiveEntries.deviceId, device.id));
     expect(entries.map((e) => e.kind).sort()).toEqual(['installation', 'scrapping']);
     const log = await db.select().from(operationLog).where(eq(operationLog.action, 'archive'));
-    // The refused date is logged as a failure (the schema and permission refusals never reach the
-    // handler); the archive that went through as a success.
-    expect(log.map((l) => l.result).sort()).toEqual(['failure', 'success']);
+    // The refused date is logged as a failure, the permission refusal as denied (the schema refusal
+    // never reaches the handler); the archive that went through as a success.
+    expect(log.map((l) => l.result).sort()).toEqual(['denied', 'failure', 'success']);
 
     const codes = async (q: string) =>
       ((await call('GET', `/api/devices?${q}`, user)).json().data.list as { code: string }[]).map((d) => d.code);

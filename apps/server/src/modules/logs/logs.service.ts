@@ -1,4 +1,10 @@
-import type { LogRetention, OperationLog, OperationLogDetail } from '@water/contracts';
+import {
+  type LogRetention,
+  OPERATION_RESULTS,
+  type OperationLog,
+  type OperationLogDetail,
+  type OperationResult,
+} from '@water/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import type { operationLog } from '../../db/schema/index.ts';
@@ -16,6 +22,9 @@ const DAY_MS = 86_400_000;
 
 type OperationRow = typeof operationLog.$inferSelect;
 
+const resultOf = (result: string): OperationResult =>
+  (OPERATION_RESULTS as readonly string[]).includes(result) ? (result as OperationResult) : 'success';
+
 const toOperation = (r: OperationRow): OperationLog => ({
   id: r.id,
   userId: r.userId,
@@ -25,7 +34,7 @@ const toOperation = (r: OperationRow): OperationLog => ({
   targetId: r.targetId,
   method: r.method,
   path: r.path,
-  result: r.result === 'failure' ? 'failure' : 'success',
+  result: resultOf(r.result),
   error: r.error,
   ip: r.ip,
   durationMs: r.durationMs,
@@ -119,7 +128,7 @@ export function createLogsService(app: FastifyInstance) {
           r.action,
           r.targetId,
           `${r.method} ${r.path}`,
-          k(req, r.result === 'failure' ? 'logs.result.failure' : 'logs.result.success'),
+          k(req, `logs.result.${resultOf(r.result)}`),
           r.error,
           r.durationMs,
           r.ip,
