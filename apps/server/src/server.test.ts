@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,10 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-server-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(port: number): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+function start(
+  port: number,
+  env: Record<string, string> = {},
+): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -20,6 +24,7 @@ function start(port: number): { child: ChildProcess; exited: Promise<number | nu
       MQTT_PORT: '0',
       DATABASE_URL: '',
       SEED_HISTORY: 'false',
+      ...env,
     },
   });
   child.stdout?.on('data', (d) => {
@@ -83,4 +88,24 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
       expect(await second.exited).toBe(0);
     }
   }, 240_000);
+
+  it('stops with one line naming PORT, exit code 1, when the port is taken', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(port + 50, '127.0.0.1', resolve));
+    try {
+      // Its own DATA_DIR: a server that went on would open a database, which this one must not.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'water-server-port-'));
+      const taken = start(port + 50, { DATA_DIR: dir });
+      const code = await taken.exited;
+      const left = readdirSync(dir);
+      rmSync(dir, { recursive: true, force: true });
+      expect(left, 'no database opened').toEqual([]);
+      expect(code, taken.output()).toBe(1);
+      expect(taken.output().trim()).toBe(
+        `PORT ${port + 50} is already in use: stop the other program or set PORT to a free port`,
+      );
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
 });

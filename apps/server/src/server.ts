@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { StartupError } from './lib/errors.ts';
+import { checkHttpPort, httpListenError } from './lib/listen.ts';
 import { type Simulator, startConfiguredSimulator } from './simulator/simulator.ts';
 
 let config: Config;
@@ -21,6 +22,14 @@ const logger = {
   ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } } : {}),
   redact: ['req.headers.authorization', 'req.headers.cookie'],
 };
+
+try {
+  await checkHttpPort(config.PORT, config.HOST);
+} catch (err) {
+  if (!(err instanceof StartupError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const app = await buildApp({ config, database, logger }).catch(async (err: unknown) => {
@@ -64,14 +73,18 @@ try {
     history: config.SEED_HISTORY,
   });
   if (seeded.history) app.log.info({ ...seeded.history }, 'seed: demo history written');
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
+    throw httpListenError(err, config.PORT, config.HOST) ?? err;
+  });
   // The demo's live data is a nicety: a simulator that cannot start leaves the server serving.
   simulator = await startConfiguredSimulator(app).catch((err: unknown) => {
     app.log.error({ err }, 'simulator: start failed');
     return null;
   });
 } catch (err) {
-  app.log.fatal({ err }, 'start failed');
+  // A reason the operator can mend is one line on its own, as for a bad setting; else the stack.
+  if (err instanceof StartupError) console.error(err.message);
+  else app.log.fatal({ err }, 'start failed');
   await database.close().catch(() => {});
   process.exit(1);
 }
