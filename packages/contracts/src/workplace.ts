@@ -5,13 +5,16 @@ import { plainText, text } from './common/validation.ts';
 const tags = ['workplace'] as const;
 
 export const overviewSchema = z.object({
-  balance: z.object({
-    amount: z.number().describe('CNY'),
-    currency: z.literal('CNY'),
-    low: z.boolean().describe('below the account’s warning threshold'),
-    lowThreshold: z.number(),
-    price: z.number().describe('CNY per SMS'),
-  }),
+  balance: z
+    .object({
+      amount: z.number().describe('CNY'),
+      currency: z.literal('CNY'),
+      low: z.boolean().describe('below the account’s warning threshold'),
+      lowThreshold: z.number(),
+      price: z.number().describe('CNY per SMS'),
+    })
+    .nullable()
+    .describe('the prepaid SMS account; null for a role that may neither see its ledger nor manage it'),
   pendingOrders: z.number().int().describe('work orders waiting for the signed-in user'),
   renewalOrders: z.number().int().describe('devices whose warranty or service contract ends within 30 days'),
   onlineContent: z.number().int().describe('published content items'),

@@ -1,12 +1,12 @@
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { ALL_PERMISSIONS, type ContentItem, type Locale, Permissions } from '@water/contracts';
+import { type ContentItem, type Locale, Permissions } from '@water/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { utilityDay } from '../../lib/clock.ts';
 import { businessError, notFound } from '../../lib/errors.ts';
+import { holdsPermission } from '../../lib/permissions.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { storeUpload } from '../../lib/uploads.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createContentRepository } from './content.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -27,12 +27,7 @@ const FILE_RULES = {
 export function createContentService(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createContentRepository(req.tx ?? app.db);
 
-  async function isEditor(req: FastifyRequest): Promise<boolean> {
-    const roleId = req.auth?.roleId;
-    if (!roleId) return false;
-    const permissions = await createAuthRepository(app.db).permissionsOf(roleId);
-    return permissions.includes(ALL_PERMISSIONS) || permissions.includes(Permissions.contentWrite);
-  }
+  const isEditor = (req: FastifyRequest) => holdsPermission(app.db, req.auth, Permissions.contentWrite);
 
   async function load(req: FastifyRequest, id: number): Promise<ContentItem> {
     const row = await repo(req).byId(id);

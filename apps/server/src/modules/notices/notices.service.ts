@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ALL_PERMISSIONS,
   NOTICE_ATTACHMENT_MAX_BYTES,
   NOTICE_ATTACHMENTS_MAX,
   type Notice,
@@ -14,9 +13,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { holdsPermission } from '../../lib/permissions.ts';
 import { htmlToText, sanitizeRichText } from '../../lib/sanitize.ts';
 import { storeUpload } from '../../lib/uploads.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createMessagesRepository } from '../messages/messages.repository.ts';
 import { sendMessage } from '../messages/send-message.ts';
 import { createNoticesRepository } from './notices.repository.ts';
@@ -79,9 +78,7 @@ export function createNoticesService(app: FastifyInstance) {
   /** Notice managers see any notice; everyone else only a published one that reached them. */
   async function readable(req: FastifyRequest, id: number): Promise<Notice> {
     const auth = req.auth!;
-    const permissions = auth.roleId ? await createAuthRepository(app.db).permissionsOf(auth.roleId) : [];
-    const manager = permissions.includes(ALL_PERMISSIONS) || permissions.includes(Permissions.noticeWrite);
-    if (manager) return load(req, id);
+    if (await holdsPermission(app.db, auth, Permissions.noticeWrite)) return load(req, id);
     const notice = await load(req, id).catch(() => null);
     if (notice?.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
     return notice;

@@ -14,6 +14,7 @@ import {
 import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, withinRegions } from '../../lib/data-scope.ts';
 import { businessError } from '../../lib/errors.ts';
+import { holdsPermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
 import { warrantyEndingWhere } from '../device-archives/device-archives.repository.ts';
 import { createSmsAccountRepository } from './sms-account.ts';
@@ -28,8 +29,11 @@ export async function workplaceRoutes(app: FastifyInstance) {
     const db = app.db;
     const today = utilityDay(app.clock.now());
     const in30 = utilityDay(new Date(app.clock.now().getTime() + ARCHIVE_DUE_DAYS_DEFAULT * 86_400_000));
+    // The utility's money is not every operator's business: the balance goes to those who may see
+    // the SMS ledger or manage the account, as the console's figure does.
+    const seesSms = await holdsPermission(db, req.auth, Permissions.systemSmsOutbox, Permissions.smsAccountWrite);
     const [account, [pending], [renewal], [online]] = await Promise.all([
-      createSmsAccountRepository(db).get(),
+      seesSms ? createSmsAccountRepository(db).get() : null,
       db
         .select({ n: count() })
         .from(workOrders)
@@ -45,7 +49,7 @@ export async function workplaceRoutes(app: FastifyInstance) {
       db.select({ n: count() }).from(contentItems).where(eq(contentItems.status, 'published')),
     ]);
     return {
-      balance: {
+      balance: account && {
         amount: account.balance,
         currency: 'CNY' as const,
         low: account.balance < account.lowThreshold,

@@ -54,20 +54,19 @@ function Figure({
   );
 }
 
-function Figures({ overview }: { overview: Overview }) {
+/** The prepaid SMS balance; the server sends it only to roles that may see the SMS account. */
+function BalanceFigure({ balance }: { balance: NonNullable<Overview['balance']> }) {
   const { t, locale } = useWorkplaceI18n();
   const money = (n: number) =>
     new Intl.NumberFormat(locale, {
       style: 'currency',
-      currency: overview.balance.currency,
+      currency: balance.currency,
       currencyDisplay: 'narrowSymbol',
     }).format(n);
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
-  const { balance } = overview;
   const canManageSms = useButtonPermission(SMS_ACCOUNT_PERMISSIONS);
   const [smsOpen, setSmsOpen] = useState(false);
   return (
-    <div className="workplace__figures">
+    <>
       <Figure
         icon={<IconMessage />}
         label={t('workplace.balance')}
@@ -83,6 +82,16 @@ function Figures({ overview }: { overview: Overview }) {
         }
       />
       {canManageSms ? <SmsAccountDrawer visible={smsOpen} onClose={() => setSmsOpen(false)} /> : null}
+    </>
+  );
+}
+
+function Figures({ overview }: { overview: Overview }) {
+  const { t, locale } = useWorkplaceI18n();
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  return (
+    <div className={`workplace__figures${overview.balance ? '' : ' workplace__figures--three'}`}>
+      {overview.balance ? <BalanceFigure balance={overview.balance} /> : null}
       <Figure
         icon={<IconFile />}
         label={t('workplace.pendingOrders')}

@@ -132,6 +132,15 @@ describe('WorkplacePage', () => {
     ]);
   });
 
+  it('leaves the SMS balance out for a role the server does not tell it to', async () => {
+    mockApi(answers({ 'GET /api/workplace/overview': ok({ ...overview(), balance: null }) }));
+    renderWorkplace(<WorkplacePage />);
+    const panel = await screen.findByRole('region', { name: '数据概览' });
+    expect(await within(panel).findByText('27')).toBeTruthy();
+    expect(within(panel).queryByText('短信账户余额')).toBeNull();
+    expect(within(panel).queryByText(/¥/)).toBeNull();
+  });
+
   it('opens an announcement with its HTML and attachments, marks its message read, and follows recently visited pages', async () => {
     const { calls } = mockApi(answers());
     const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
