@@ -1,4 +1,5 @@
 import { Tag } from '@arco-design/web-react';
+import type { OperationResult } from '@water/contracts';
 import type { SystemAdminI18n, SystemAdminMessageKey } from '../use-system-admin-i18n.ts';
 
 type T = SystemAdminI18n['t'];
@@ -35,10 +36,13 @@ export function reasonText(reason: string, t: T): string {
   return REASONS.has(reason) ? t(`sys.log.reason.${reason}` as SystemAdminMessageKey) : reason;
 }
 
-export function ResultTag({ success, t }: { success: boolean; t: T }) {
+const RESULT_COLORS: Record<OperationResult, string> = { success: 'green', failure: 'red', denied: 'orange' };
+
+/** How an operation ended (a sign-in: success or failure; a write may also be denied for want of a permission). */
+export function ResultTag({ result, t }: { result: OperationResult; t: T }) {
   return (
-    <Tag size="small" color={success ? 'green' : 'red'}>
-      {t(success ? 'sys.log.result.success' : 'sys.log.result.failure')}
+    <Tag size="small" color={RESULT_COLORS[result]}>
+      {t(`sys.log.result.${result}`)}
     </Tag>
   );
 }

@@ -101,7 +101,7 @@ export function LoginLogTab() {
       title: t('sys.log.col.result'),
       dataIndex: 'success',
       width: 90,
-      render: (_, row) => <ResultTag success={row.success} t={t} />,
+      render: (_, row) => <ResultTag result={row.success ? 'success' : 'failure'} t={t} />,
     },
     {
       title: t('sys.log.col.reason'),

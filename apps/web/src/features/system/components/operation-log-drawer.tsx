@@ -85,7 +85,7 @@ function DetailView({ log, i18n }: { log: OperationLogDetail; i18n: SystemAdminI
           { label: t('sys.log.col.module'), value: moduleText(log.module, t) },
           { label: t('sys.log.col.action'), value: actionText(log.action, t) },
           { label: t('sys.log.col.target'), value: log.targetId || t('sys.none') },
-          { label: t('sys.log.col.result'), value: <ResultTag success={log.result === 'success'} t={t} /> },
+          { label: t('sys.log.col.result'), value: <ResultTag result={log.result} t={t} /> },
           { label: t('sys.log.col.duration'), value: t('sys.log.duration', { ms: log.durationMs }) },
           { label: t('sys.log.col.ip'), value: log.ip || t('sys.none') },
           {

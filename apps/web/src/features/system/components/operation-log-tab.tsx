@@ -1,7 +1,7 @@
 import { Button, Empty, Input, Select, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import type { OperationLog } from '@water/contracts';
+import { OPERATION_RESULTS, type OperationLog } from '@water/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
@@ -128,7 +128,7 @@ export function OperationLogTab() {
       title: t('sys.log.col.result'),
       dataIndex: 'result',
       width: 80,
-      render: (_, row) => <ResultTag success={row.result === 'success'} t={t} />,
+      render: (_, row) => <ResultTag result={row.result} t={t} />,
     },
     {
       title: t('sys.log.col.duration'),
@@ -209,7 +209,7 @@ export function OperationLogTab() {
           allowClear
           value={draft.result}
           onChange={(result: Outcome | undefined) => choose({ result })}
-          options={(['success', 'failure'] as const).map((r) => ({ label: t(`sys.log.result.${r}`), value: r }))}
+          options={OPERATION_RESULTS.map((r) => ({ label: t(`sys.log.result.${r}`), value: r }))}
         />
         <LogRangePicker value={draft.range} onChange={(range) => choose({ range })} i18n={i18n} />
         <Input

@@ -113,6 +113,7 @@ export const systemAdminEnUS: Record<keyof typeof systemAdminZhCN, string> = {
   'sys.log.emptyFiltered': 'No entries match the filters',
   'sys.log.result.success': 'Success',
   'sys.log.result.failure': 'Failure',
+  'sys.log.result.denied': 'Denied',
   'sys.log.col.time': 'Time',
   'sys.log.col.user': 'User',
   'sys.log.col.module': 'Module',

@@ -112,6 +112,7 @@ export const systemAdminZhCN = {
   'sys.log.emptyFiltered': '没有符合条件的日志',
   'sys.log.result.success': '成功',
   'sys.log.result.failure': '失败',
+  'sys.log.result.denied': '无权限',
   'sys.log.col.time': '时间',
   'sys.log.col.user': '用户',
   'sys.log.col.module': '模块',
