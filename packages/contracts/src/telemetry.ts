@@ -80,7 +80,10 @@ export const telemetryStatsSchema = z.object({
   batches: z.object({
     committed: z.number().int(),
     failed: z.number().int().describe('attempts that failed and were retried'),
-    lastError: z.string().nullable(),
+    lastError: z
+      .string()
+      .nullable()
+      .describe('kind of the last failure and its SQLSTATE; never the statement or its parameters'),
     lastCommitAt: z.string().nullable(),
   }),
   queue: z.object({ capacity: z.number().int(), pending: z.number().int() }),
@@ -111,7 +114,7 @@ export const telemetryApi = {
   stats: endpoint({
     method: 'GET',
     path: '/telemetry/stats',
-    summary: 'Ingest counters of this server since it started (any signed-in user)',
+    summary: 'Ingest counters of this server since it started',
     tags,
     data: telemetryStatsSchema,
   }),

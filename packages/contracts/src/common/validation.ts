@@ -132,6 +132,10 @@ export const validationMessages = {
     'zh-CN': '包含无效字符（孤立的 UTF-16 代理项或 NUL）',
     'en-US': 'Contains an invalid character (a lone UTF-16 surrogate or NUL)',
   },
+  'validation.externalImage': {
+    'zh-CN': '不能引用外部图片：外部图片会向其所有者泄露阅读情况，且在无外网的调度室无法显示',
+    'en-US': 'Images from other sites are not allowed: they tell their owner who read this, and fail without internet',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
@@ -155,10 +159,6 @@ export function text(max: number) {
     .refine((s) => !CONTROL_CHARS.test(s), { error: 'validation.controlChars' });
 }
 
-const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/** The check character of a unified social credit code (GB 32100-2015) from its first 17. */
 /** The largest id a PostgreSQL `integer` column holds. */
 export const ID_MAX = 2_147_483_647;
 /** Canonical decimal: no sign, spaces, leading zero, fraction, exponent or hex (issue 12). */
@@ -190,6 +190,10 @@ export function plainText(max: number) {
   return text(max).refine((s) => !MARKUP.test(s), { error: 'validation.markup' });
 }
 
+const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The check character of a unified social credit code (GB 32100-2015) from its first 17. */
 export function creditCodeCheckChar(first17: string): string | null {
   if (first17.length !== 17) return null;
   let sum = 0;
