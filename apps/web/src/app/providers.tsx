@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { queryClient } from '../shared/api/query-client.ts';
 import { I18nProvider, useI18n } from '../shared/i18n/i18n-provider.tsx';
 import { registerDictionaries } from '../shared/i18n/messages.ts';
+import { ThirdPartyLabels } from '../shared/i18n/third-party-labels.tsx';
 import { sessionQueries } from '../shared/session/session-queries.ts';
 import { dictionaries } from './locale/dictionaries.ts';
 
@@ -24,7 +25,12 @@ function ArcoConfig({ children }: { children: ReactNode }) {
     previous.current = locale;
     void queryClient.invalidateQueries({ queryKey: sessionQueries.roleInfo().queryKey });
   }, [locale]);
-  return <ConfigProvider locale={arcoLocales[locale]}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider locale={arcoLocales[locale]}>
+      <ThirdPartyLabels />
+      {children}
+    </ConfigProvider>
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
+import { ThirdPartyLabels } from '../i18n/third-party-labels.tsx';
 import { sessionQueries } from '../session/session-queries.ts';
 
 const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
@@ -37,6 +38,7 @@ export function renderPage(
   const view = render(
     <I18nProvider>
       <ConfigProvider locale={arcoLocales[locale]}>
+        <ThirdPartyLabels />
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
         </QueryClientProvider>

@@ -13,6 +13,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../../../shared/i18n/i18n-provider.tsx';
 
 export type Position = [number, number];
 
@@ -139,8 +140,9 @@ export function MapRegionView(props: MapRegionViewProps) {
   // The handlers read the latest props without re-creating the map.
   const latest = useRef(props);
   latest.current = props;
+  const { t, locale } = useI18n();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL; later props flow through the effects below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL and language; later props flow through the effects below.
   useEffect(() => {
     if (!container.current) return;
     const c = palette(isDark());
@@ -213,6 +215,13 @@ export function MapRegionView(props: MapRegionViewProps) {
         center: [config.center[0] ?? 0, config.center[1] ?? 0],
         zoom: config.zoom,
         attributionControl: false,
+        // MapLibre's control names in the console's language (its own are English only).
+        locale: {
+          'Map.Title': t('a11y.map.title'),
+          'NavigationControl.ZoomIn': t('a11y.map.zoomIn'),
+          'NavigationControl.ZoomOut': t('a11y.map.zoomOut'),
+          'NavigationControl.ResetBearing': t('a11y.map.resetBearing'),
+        },
       });
     } catch {
       // No WebGL (an old browser, a locked-down desktop): the tree still works without the map.
@@ -247,7 +256,7 @@ export function MapRegionView(props: MapRegionViewProps) {
       setReady(false);
       map.remove();
     };
-  }, [config.tileUrl]);
+  }, [config.tileUrl, locale]);
 
   useEffect(() => {
     if (ready) (mapRef.current?.getSource('regions') as GeoJSONSource | undefined)?.setData(regionData(regions));

@@ -27,6 +27,12 @@ export const sharedEnUS = {
   'attachments.label': 'Attachments',
   'attachments.download': 'Download {name}',
 
+  'a11y.tree.expand': 'Expand',
+  'a11y.tree.collapse': 'Collapse',
+  'a11y.map.title': 'Map',
+  'a11y.map.zoomIn': 'Zoom in',
+  'a11y.map.zoomOut': 'Zoom out',
+  'a11y.map.resetBearing': 'Drag to rotate the map, click to reset north',
   'unavailable.title': 'This module is not available yet',
   'unavailable.subtitle': '"{module}" arrives in a later release. No sample or made-up data is shown here.',
 } as const satisfies Record<keyof typeof sharedZhCN, string>;

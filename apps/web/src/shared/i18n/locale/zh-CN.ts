@@ -26,6 +26,12 @@ export const sharedZhCN = {
   'attachments.label': '附件',
   'attachments.download': '下载 {name}',
 
+  'a11y.tree.expand': '展开',
+  'a11y.tree.collapse': '收起',
+  'a11y.map.title': '地图',
+  'a11y.map.zoomIn': '放大',
+  'a11y.map.zoomOut': '缩小',
+  'a11y.map.resetBearing': '拖动旋转地图，点击恢复正北',
   'unavailable.title': '该模块暂未开放',
   'unavailable.subtitle': '「{module}」将在后续版本中提供。此处不显示任何示例或虚构数据。',
 } as const;
