@@ -62,7 +62,7 @@ function daysAgo(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** A row of the region tree by the region's name (a branch's accessible name starts with its fold button). */
+/** A row of the region tree by the region's name (a branch's accessible name starts with its expand icon's). */
 const regionRow = (page: Page, name: string) =>
   page.getByRole('treeitem').filter({ has: page.getByText(name, { exact: true }) });
 

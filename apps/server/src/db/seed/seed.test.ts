@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { departments, enterprises, menus, roleMenus, roles, userRoles, users } from '../schema/index.ts';
@@ -27,6 +28,29 @@ async function counts() {
 }
 
 describe('migrations and seed', () => {
+  it('migration 0020 takes Publish notices from a role without the notice permission, and only from it', async () => {
+    const db = t.database.db;
+    const menuId = async (name: string) => (await db.select().from(menus).where(eq(menus.name, name)))[0]!.id;
+    const roleId = async (code: string) => (await db.select().from(roles).where(eq(roles.code, code)))[0]!.id;
+    const page = await menuId('callPoliceNotification');
+    const button = await menuId('btn:message:notice:write');
+    // As an install seeded before it: the user role held the page; a custom role holds page and permission.
+    const [editor] = await db.insert(roles).values({ code: 'editor', name: '编辑' }).returning({ id: roles.id });
+    await db.insert(roleMenus).values([
+      { roleId: await roleId('user'), menuId: page },
+      { roleId: editor!.id, menuId: page },
+      { roleId: editor!.id, menuId: button },
+    ]);
+    const file = new URL('../migrations/0020_notice_menu_grant.sql', import.meta.url);
+    await db.execute(sql.raw(readFileSync(file, 'utf8')));
+    const holders = await db
+      .select({ code: roles.code })
+      .from(roleMenus)
+      .innerJoin(roles, eq(roles.id, roleMenus.roleId))
+      .where(eq(roleMenus.menuId, page));
+    expect(holders.map((h) => h.code).sort()).toEqual(['admin', 'editor']);
+  });
+
   it('run twice without duplicating anything', async () => {
     const first = await counts();
     expect(first).toMatchObject({ enterprises: 1, departments: 10, users: 4, roles: 2, userRoles: 7 });
