@@ -13,12 +13,12 @@
  *    the desktop and the mobile preset, LIGHTHOUSE_RUNS times each (3), and prints the median
  *    performance and accessibility scores. The mobile preset throttles the CPU 4x: on two shared
  *    cores a single run swings by several points, hence the median.
- * 4. Prints the targets, met or NOT met: JS on the wire to show the sign-in page ≤ 200 KB (every
- *    script the load fetches, not only those before the form answers: an upper bound),
- *    Lighthouse performance desktop ≥ 98 and mobile ≥ 90, accessibility ≥ 98.
+ * 4. Prints the targets, met or NOT met: JS on the wire before the sign-in page is interactive
+ *    ≤ 200 KB (the scripts received by the moment its sign-in button shows, a 1440 px window; the
+ *    whole load's beside it), Lighthouse performance desktop ≥ 98 and mobile ≥ 90, accessibility ≥ 98.
  *
- * Run: npm run bench:web (builds the console first). The last line is the login route's JS on the
- * wire, in KB (1 KB = 1024 bytes).
+ * Run: npm run bench:web (builds the console first). The last line is the sign-in page's JS on the
+ * wire before it is interactive, in KB (1 KB = 1024 bytes).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -107,6 +107,8 @@ interface Sizes {
 }
 interface Load {
   kinds: Record<Kind, Sizes>;
+  /** JS on the wire by the moment `ready` showed: what the screen needed before it answered. */
+  jsBeforeReady: Sizes;
   compressed: number;
   uncompressedText: string[];
 }
@@ -142,9 +144,22 @@ async function measure(context: BrowserContext, hash: string, ready: string): Pr
   });
   await page.goto(`${origin}/#${hash}`);
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
   const empty = (): Sizes => ({ requests: 0, wire: 0, decoded: 0 });
-  const load: Load = { kinds: { js: empty(), css: empty(), other: empty() }, compressed: 0, uncompressedText: [] };
+  const jsBeforeReady = empty();
+  for (const [id, wire] of finished) {
+    const response = responses.get(id);
+    if (!response || kindOf(response.type, response.mime) !== 'js') continue;
+    jsBeforeReady.requests++;
+    jsBeforeReady.wire += wire;
+    jsBeforeReady.decoded += decoded.get(id) ?? 0;
+  }
+  await page.waitForLoadState('networkidle');
+  const load: Load = {
+    kinds: { js: empty(), css: empty(), other: empty() },
+    jsBeforeReady,
+    compressed: 0,
+    uncompressedText: [],
+  };
   for (const [id, wire] of finished) {
     const response = responses.get(id);
     if (!response || response.url.startsWith('data:')) continue;
@@ -173,6 +188,10 @@ function report(label: string, load: Load) {
       `  ${kind.padEnd(5)} ${kb(s.wire).padStart(8)} KB wire  ${kb(s.decoded).padStart(8)} KB decoded  ${String(s.requests).padStart(3)} requests`,
     );
   }
+  const ready = load.jsBeforeReady;
+  print(
+    `  JS by the time the screen answered: ${kb(ready.wire)} KB wire, ${kb(ready.decoded)} KB decoded, ${ready.requests} requests`,
+  );
   print(
     `  compressed answers: ${load.compressed} of ${all.requests}${load.uncompressedText.length ? `; text over 1 KB sent uncompressed: ${load.uncompressedText.length} (${load.uncompressedText.slice(0, 3).join(', ')}${load.uncompressedText.length > 3 ? ', …' : ''})` : ''}`,
   );
@@ -242,6 +261,7 @@ async function lighthouse(preset: 'desktop' | 'mobile'): Promise<Scores> {
 }
 
 let loginJs = Number.NaN;
+let loginJsAll = Number.NaN;
 const scores: Record<'desktop' | 'mobile', Scores[]> = { desktop: [], mobile: [] };
 try {
   await waitReady();
@@ -251,7 +271,8 @@ try {
     const loginLoad = await measure(login, '/login', 'button:has-text("登录")');
     await login.close();
     report('/#/login', loginLoad);
-    loginJs = loginLoad.kinds.js.wire;
+    loginJs = loginLoad.jsBeforeReady.wire;
+    loginJsAll = loginLoad.kinds.js.wire;
 
     const token = await signInToken();
     const signedIn = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -281,7 +302,9 @@ const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const perf = (preset: 'desktop' | 'mobile') => median(scores[preset].map((s) => s.performance));
 const a11y = Math.min(...(['desktop', 'mobile'] as const).map((p) => median(scores[p].map((s) => s.accessibility))));
 print('');
-print(`target: JS on the wire to show the sign-in page ≤ 200 KB (${kb(loginJs)} KB): ${met(loginJs <= 200 * 1024)}`);
+print(
+  `target: JS on the wire before the sign-in page is interactive ≤ 200 KB (${kb(loginJs)} KB; the whole load ${kb(loginJsAll)} KB): ${met(loginJs <= 200 * 1024)}`,
+);
 print(`target: Lighthouse performance desktop ≥ 98 (${perf('desktop')}): ${met(perf('desktop') >= 98)}`);
 print(`target: Lighthouse performance mobile ≥ 90 (${perf('mobile')}): ${met(perf('mobile') >= 90)}`);
 print(`target: Lighthouse accessibility ≥ 98 (${a11y}): ${met(a11y >= 98)}`);
