@@ -1,4 +1,4 @@
-import type { Locale } from '@water/contracts';
+import type { AuditAction, AuditModule, Locale } from '@water/contracts';
 import type { Config } from './config.ts';
 import type { Database, Db, Queryable } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -18,7 +18,8 @@ export interface AuthContext {
 export type Access = 'public' | 'session' | { permission: string };
 
 /** Every write names its operation-log entry, or says why it keeps none (`false`). */
-export type Audit = false | { module: string; action: string };
+/** The operation-log entry of a write: its module and action, from the contracts' named vocabulary. */
+export type Audit = false | { module: AuditModule; action: AuditAction };
 
 declare module 'fastify' {
   interface FastifyInstance {

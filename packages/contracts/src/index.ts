@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './common/audit.ts';
 export * from './common/endpoint.ts';
 export * from './common/envelope.ts';
 export * from './common/locale.ts';

@@ -24,7 +24,8 @@ export type OperationResult = (typeof OPERATION_RESULTS)[number];
 export const operationLogSchema = z.object({
   id: z.number().int(),
   userId: z.number().int().nullable(),
-  username: z.string(),
+  username: z.string().describe('the account name the row was written with (a phone number for some)'),
+  displayName: z.string().describe('the user’s name today; the username when the account is gone'),
   module: z.string(),
   action: z.string(),
   targetId: z.string(),
@@ -37,6 +38,10 @@ export const operationLogSchema = z.object({
   createdAt: z.string(),
 });
 export type OperationLog = z.infer<typeof operationLogSchema>;
+
+/** Who wrote a log row, in one line: "王明 (user)", or the account name alone when that is the name. */
+export const actorLabel = (displayName: string, username: string): string =>
+  displayName && displayName !== username ? `${displayName} (${username})` : username;
 
 export const logChangeSchema = z.object({
   path: z.string().describe('dotted field path, e.g. roles.0.code'),

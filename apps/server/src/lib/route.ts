@@ -1,4 +1,4 @@
-import { API_BASE, type Endpoint, envelope, ResultCode } from '@water/contracts';
+import { API_BASE, type AuditAction, type AuditModule, type Endpoint, envelope, ResultCode } from '@water/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { operationLog } from '../db/schema/index.ts';
@@ -21,6 +21,11 @@ export interface RouteOptions {
   /** Overrides the global per-IP limit, e.g. `{ max: 20, timeWindow: '1 minute' }`; `false` exempts. */
   rateLimit?: { max: number; timeWindow: string } | false;
 }
+
+/** A module's audit entries: `const audit = auditOf('devices')`, then `audit: audit('archive')`. */
+export const auditOf =
+  (module: AuditModule) =>
+  (action: AuditAction): Audit => ({ module, action });
 
 const LOGGED = Symbol('operation logged');
 

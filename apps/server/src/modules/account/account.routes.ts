@@ -1,12 +1,12 @@
 import { accountApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createAccountService } from './account.service.ts';
 
 /** The signed-in user's own account, and the public account requests (register, password reset). */
 export async function accountRoutes(app: FastifyInstance) {
   const account = createAccountService(app);
-  const audit = (action: string) => ({ module: 'account', action });
+  const audit = auditOf('account');
   const publicLimit = { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
 
   route(app, accountApi.switchRole, { access: 'session', audit: audit('switch-role') }, (req) =>

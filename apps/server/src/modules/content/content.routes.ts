@@ -1,12 +1,12 @@
 import { contentApi, Permissions } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createContentService } from './content.service.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const content = createContentService(app);
   const write = { permission: Permissions.contentWrite };
-  const audit = (action: string) => ({ module: 'content', action });
+  const audit = auditOf('content');
 
   route(app, contentApi.contentData, { access: 'session' }, () => content.contentData());
   route(app, contentApi.popular, { access: 'session' }, (req) => content.popular(req, req.query.type));

@@ -6,6 +6,7 @@ import {
   type ArchiveAttachment,
   type ArchiveEntry,
   type ArchiveKind,
+  type AuditAction,
   type archiveEntryInputSchema,
   deviceArchivesApi,
   Permissions,
@@ -16,7 +17,7 @@ import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { storeUpload } from '../../lib/uploads.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createDeviceArchivesRepository } from './device-archives.repository.ts';
@@ -39,7 +40,7 @@ const toAttachment = (a: AttachmentRow): ArchiveAttachment => ({
 export async function deviceArchivesRoutes(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createDeviceArchivesRepository(req.tx ?? app.db);
   const write = { permission: Permissions.deviceWrite };
-  const audit = (action: string) => ({ module: 'device-archives', action });
+  const audit = auditOf('device-archives');
   const filePath = (relative: string) => path.join(app.config.dataDir, 'files', relative);
   const typeName = (req: FastifyRequest, r: { typeZh: string | null; typeEn: string | null }) =>
     (req.locale === 'en-US' ? r.typeEn : r.typeZh) ?? '';

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type DeviceType,
   type deviceTypeInputSchema,
   deviceTypesApi,
@@ -12,7 +13,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { devices, deviceTypes } from '../../db/schema/index.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 
 type Input = z.output<typeof deviceTypeInputSchema>;
 
@@ -81,7 +82,7 @@ export function droppedMetrics(before: ThingModel, after: ThingModel): string[] 
 export async function deviceTypesRoutes(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createDeviceTypesRepository(req.tx ?? app.db);
   const write = { permission: Permissions.deviceTypeWrite };
-  const audit = (action: string) => ({ module: 'device-types', action });
+  const audit = auditOf('device-types');
 
   async function load(req: FastifyRequest, id: number) {
     const row = await repo(req).byId(id);

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type Device,
   type DeviceStatus,
   type deviceInputSchema,
@@ -11,7 +12,7 @@ import type { z } from 'zod';
 import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { newDeviceSecret, resolveDeviceInput } from './device-references.ts';
 import { createDevicesRepository } from './devices.repository.ts';
@@ -22,7 +23,7 @@ type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createDevicesReposit
 export async function devicesRoutes(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createDevicesRepository(req.tx ?? app.db);
   const write = { permission: Permissions.deviceWrite };
-  const audit = (action: string) => ({ module: 'devices', action });
+  const audit = auditOf('devices');
 
   const toDevice = (req: FastifyRequest, r: Row): Device => ({
     id: r.device.id,

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { appSettings, loginLog, operationLog } from '../../db/schema/index.ts';
+import { appSettings, loginLog, operationLog, users } from '../../db/schema/index.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
 import { actorInScope, type DataScope } from '../../lib/data-scope.ts';
 import { containing } from '../organization/organization.repository.ts';
@@ -85,6 +85,17 @@ export function createLogsRepository(db: Queryable) {
         .from(operationLog)
         .where(and(eq(operationLog.id, id), actorInScope(scope, operationLog.userId)))
         .then((rows) => rows[0]),
+
+    /** Display names of the given users (a page of log rows): one indexed lookup, not a join per row. */
+    async displayNames(ids: (number | null)[]): Promise<Map<number, string>> {
+      const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, name: users.displayName })
+        .from(users)
+        .where(inArray(users.id, wanted));
+      return new Map(rows.filter((r) => r.name !== '').map((r) => [r.id, r.name]));
+    },
 
     modules: () =>
       db

@@ -1,4 +1,7 @@
 import {
+  actorLabel,
+  auditActionName,
+  auditModuleName,
   type LogRetention,
   OPERATION_RESULTS,
   type OperationLog,
@@ -25,10 +28,14 @@ type OperationRow = typeof operationLog.$inferSelect;
 const resultOf = (result: string): OperationResult =>
   (OPERATION_RESULTS as readonly string[]).includes(result) ? (result as OperationResult) : 'success';
 
-const toOperation = (r: OperationRow): OperationLog => ({
+/** The user names of log rows: each actor's name today, the username kept in the row when the account is gone. */
+type Names = ReadonlyMap<number, string>;
+
+const toOperation = (r: OperationRow, names: Names): OperationLog => ({
   id: r.id,
   userId: r.userId,
   username: r.username,
+  displayName: (r.userId !== null && names.get(r.userId)) || r.username,
   module: r.module,
   action: r.action,
   targetId: r.targetId,
@@ -86,7 +93,14 @@ export function createLogsService(app: FastifyInstance) {
         query.page,
         query.pageSize,
       );
-      return { total, capped, page: query.page, pageSize: query.pageSize, list: rows.map(toOperation) };
+      const names = await repo(req).displayNames(rows.map((r) => r.userId));
+      return {
+        total,
+        capped,
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map((r) => toOperation(r, names)),
+      };
     },
 
     modules: (req: FastifyRequest) => repo(req).modules(),
@@ -96,7 +110,7 @@ export function createLogsService(app: FastifyInstance) {
       const row = await repo(req).operation(id, await dataScope(app, req));
       if (!row) throw notFound();
       return {
-        ...toOperation(row),
+        ...toOperation(row, await repo(req).displayNames([row.userId])),
         params: row.params,
         before: row.before,
         after: row.after,
@@ -106,6 +120,7 @@ export function createLogsService(app: FastifyInstance) {
 
     async exportOperations(req: FastifyRequest, reply: FastifyReply, filter: OperationFilter) {
       const rows = await repo(req).allOperations(filter, await dataScope(app, req), EXPORT_LIMIT);
+      const names = await repo(req).displayNames(rows.map((r) => r.userId));
       return sendXlsx(
         reply,
         `${k(req, 'logs.export.operations')}.xlsx`,
@@ -123,9 +138,9 @@ export function createLogsService(app: FastifyInstance) {
         ],
         rows.map((r) => [
           r.createdAt,
-          r.username,
-          r.module,
-          r.action,
+          actorLabel((r.userId !== null && names.get(r.userId)) || r.username, r.username),
+          auditModuleName(r.module, req.locale),
+          auditActionName(r.action, req.locale),
           r.targetId,
           `${r.method} ${r.path}`,
           k(req, `logs.result.${resultOf(r.result)}`),

@@ -45,8 +45,10 @@ describe('operation log', () => {
     expect(changed.json().code).toBe(200);
     const list = (await call('GET', '/api/system/logs/operations?pageSize=50', admin)).json().data;
     const change = list.list.find((l: { path: string }) => l.path === '/api/user/password');
-    expect(change).toMatchObject({ username: '13800000001', result: 'success' });
+    // The name people know beside the account name it was written with (张伟 signs in with a phone).
+    expect(change).toMatchObject({ username: '13800000001', displayName: '张伟', result: 'success' });
     const detail = (await call('GET', `/api/system/logs/operations/${change.id}`, admin)).json().data;
+    expect(detail.displayName).toBe('张伟');
     expect(JSON.stringify(detail.params)).not.toContain('Water@20261');
     expect(JSON.stringify(detail.params)).toContain('******');
   });
@@ -110,6 +112,8 @@ describe('operation log', () => {
     const file = await call('GET', '/api/system/logs/operations/export?module=devices', admin);
     const rows = await readSheet(file.rawPayload);
     expect(rows).toHaveLength(3);
+    // Modules and actions in the caller's words, as on the screen.
+    expect(rows[1]?.slice(2, 4)).toEqual(['设备', '新增']);
     expect((await call('GET', '/api/system/logs/operations?from=yesterday', admin)).statusCode).toBe(400);
   });
 });
@@ -317,7 +321,7 @@ describe('data scope', () => {
         .slice(1)
         .map((r) => r[1])
         .sort(),
-    ).toEqual(['13800000002', 'user']);
+    ).toEqual(['李强 (13800000002)', '王明 (user)']);
     const logins = await readSheet((await call('GET', '/api/system/logs/logins/export', user)).rawPayload);
     expect([...new Set(logins.slice(1).map((r) => r[1]))].sort()).toEqual(['13800000002', 'user']);
     // the unlimited administrator sees every row, those without an actor too
@@ -335,7 +339,7 @@ describe('data scope', () => {
     const sheet = await readSheet(
       (await call('GET', '/api/system/logs/operations/export?module=scope-test', user)).rawPayload,
     );
-    expect(sheet.slice(1).map((r) => r[1])).toEqual(['user']);
+    expect(sheet.slice(1).map((r) => r[1])).toEqual(['王明 (user)']);
   });
 
   it('chosen departments: the rows of the users of those departments only', async () => {

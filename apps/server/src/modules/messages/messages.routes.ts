@@ -2,7 +2,7 @@ import { messagesApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { businessError } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createMessagesRepository, toMessage } from './messages.repository.ts';
 
 export async function messagesRoutes(app: FastifyInstance) {
@@ -19,7 +19,7 @@ export async function messagesRoutes(app: FastifyInstance) {
 
   route(app, messagesApi.unread, { access: 'session' }, (req) => repo().unread(req.auth!.userId));
 
-  const audit = (action: string) => ({ module: 'messages', action });
+  const audit = auditOf('messages');
 
   route(app, messagesApi.read, { access: 'session', audit: audit('read') }, async (req) => {
     const userId = req.auth!.userId;

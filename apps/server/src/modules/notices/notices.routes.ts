@@ -1,12 +1,12 @@
 import { noticesApi, Permissions } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createNoticesService } from './notices.service.ts';
 
 export async function noticesRoutes(app: FastifyInstance) {
   const notices = createNoticesService(app);
   const write = { permission: Permissions.noticeWrite };
-  const audit = (action: string) => ({ module: 'notices', action });
+  const audit = auditOf('notices');
 
   // Before /notices/:id, which would otherwise take "announcements" for an id.
   route(app, noticesApi.announcements, { access: 'session' }, (req) => notices.announcements(req, req.query.limit));

@@ -1,11 +1,11 @@
 import { organizationApi, Permissions } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createOrganizationService } from './organization.service.ts';
 
 export async function organizationRoutes(app: FastifyInstance) {
   const org = createOrganizationService(app);
-  const audit = (action: string) => ({ module: 'organization', action });
+  const audit = auditOf('organization');
   const can = (permission: string) => ({ permission });
 
   // Pickers (notice audiences, user forms) need names only: any signed-in user may read them.

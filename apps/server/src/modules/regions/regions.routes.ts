@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type Boundary,
   mapApi,
   Permissions,
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { regions } from '../../db/schema/index.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createRegionsRepository } from './regions.repository.ts';
 
 type Input = z.output<typeof regionInputSchema>;
@@ -64,7 +65,7 @@ export function buildRegionTree(rows: Row[]): RegionNode[] {
 export async function regionsRoutes(app: FastifyInstance) {
   const repo = (req: FastifyRequest) => createRegionsRepository(req.tx ?? app.db);
   const write = { permission: Permissions.regionWrite };
-  const audit = (action: string) => ({ module: 'regions', action });
+  const audit = auditOf('regions');
 
   async function load(req: FastifyRequest, id: number) {
     const row = await repo(req).byId(id);

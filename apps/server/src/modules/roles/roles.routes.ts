@@ -1,11 +1,11 @@
 import { Permissions, rolesApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createRolesService } from './roles.service.ts';
 
 export async function rolesRoutes(app: FastifyInstance) {
   const roles = createRolesService(app);
-  const audit = (action: string) => ({ module: 'roles', action });
+  const audit = auditOf('roles');
   const can = (permission: string) => ({ permission });
 
   // Pickers (notice audiences, user forms) need names only.

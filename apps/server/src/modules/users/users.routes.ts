@@ -1,13 +1,13 @@
 import { Permissions, usersApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { createUsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
   const users = createUsersService(app);
   const read = { permission: Permissions.systemUserList };
   const write = { permission: Permissions.systemUserWrite };
-  const audit = (action: string) => ({ module: 'users', action });
+  const audit = auditOf('users');
 
   // Static paths first: /system/users/export is not a user id.
   route(app, usersApi.exportXlsx, { access: read }, (req, reply) => users.exportXlsx(req, reply, req.query));

@@ -15,14 +15,14 @@ import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, withinRegions } from '../../lib/data-scope.ts';
 import { businessError } from '../../lib/errors.ts';
 import { holdsPermission } from '../../lib/permissions.ts';
-import { route } from '../../lib/route.ts';
+import { auditOf, route } from '../../lib/route.ts';
 import { warrantyEndingWhere } from '../device-archives/device-archives.repository.ts';
 import { createSmsAccountRepository } from './sms-account.ts';
 
 const RECENT_LIMIT = 8;
 
 export async function workplaceRoutes(app: FastifyInstance) {
-  const audit = (action: string) => ({ module: 'workplace', action });
+  const audit = auditOf('workplace');
   const smsWrite = { permission: Permissions.smsAccountWrite };
 
   route(app, workplaceApi.overview, { access: 'session' }, async (req) => {

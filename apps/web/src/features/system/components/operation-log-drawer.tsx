@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import type { OperationLogDetail } from '@water/contracts';
+import { actorLabel, type OperationLogDetail } from '@water/contracts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
@@ -81,9 +81,15 @@ function DetailView({ log, i18n }: { log: OperationLogDetail; i18n: SystemAdminI
         colon={locale === 'zh-CN' ? '：' : ':'}
         data={[
           { label: t('sys.log.col.time'), value: formatDateTime(log.createdAt, locale, { seconds: true }) },
-          { label: t('sys.log.col.user'), value: log.username || t('sys.none') },
-          { label: t('sys.log.col.module'), value: moduleText(log.module, t) },
-          { label: t('sys.log.col.action'), value: actionText(log.action, t) },
+          {
+            label: t('sys.log.col.user'),
+            value:
+              log.displayName && log.displayName !== log.username
+                ? `${log.displayName} (${log.username})`
+                : log.username || t('sys.none'),
+          },
+          { label: t('sys.log.col.module'), value: moduleText(log.module, locale) },
+          { label: t('sys.log.col.action'), value: actionText(log.action, locale) },
           { label: t('sys.log.col.target'), value: log.targetId || t('sys.none') },
           { label: t('sys.log.col.result'), value: <ResultTag result={log.result} t={t} /> },
           { label: t('sys.log.col.duration'), value: t('sys.log.duration', { ms: log.durationMs }) },

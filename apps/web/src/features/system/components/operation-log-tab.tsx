@@ -1,10 +1,11 @@
 import { Button, Empty, Input, Select, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { OPERATION_RESULTS, type OperationLog } from '@water/contracts';
+import { AUDIT_ACTIONS, OPERATION_RESULTS, type OperationLog } from '@water/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
+import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { exportOperations, logQueries, type OperationLogFilters } from '../api/log-queries.ts';
 import { useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 import { actionText, moduleText, ResultTag } from './log-labels.tsx';
@@ -16,13 +17,20 @@ type Outcome = OperationLog['result'];
 interface Draft {
   username: string;
   module: string | undefined;
-  action: string;
+  action: string | undefined;
   result: Outcome | undefined;
   range: [Date, Date] | undefined;
   keyword: string;
 }
 
-const EMPTY: Draft = { username: '', module: undefined, action: '', result: undefined, range: undefined, keyword: '' };
+const EMPTY: Draft = {
+  username: '',
+  module: undefined,
+  action: undefined,
+  result: undefined,
+  range: undefined,
+  keyword: '',
+};
 const PAGE_SIZE = 10;
 
 function filtersOf(draft: Draft, pageSize: number): OperationLogFilters {
@@ -31,7 +39,7 @@ function filtersOf(draft: Draft, pageSize: number): OperationLogFilters {
     pageSize,
     username: draft.username.trim() || undefined,
     module: draft.module,
-    action: draft.action.trim() || undefined,
+    action: draft.action,
     result: draft.result,
     keyword: draft.keyword.trim() || undefined,
     ...(draft.range ? dayRange(draft.range) : {}),
@@ -58,7 +66,7 @@ export function OperationLogTab() {
     setFilters(filtersOf(next, pageSize));
   };
   const search = () => setFilters(filtersOf(draft, pageSize));
-  const typed = (key: 'username' | 'action' | 'keyword') => ({
+  const typed = (key: 'username' | 'keyword') => ({
     value: draft[key],
     onChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
     onPressEnter: search,
@@ -94,19 +102,30 @@ export function OperationLogTab() {
         </Button>
       ),
     },
-    { title: t('sys.log.col.user'), dataIndex: 'username', width: 120, ellipsis: true },
+    {
+      title: t('sys.log.col.user'),
+      dataIndex: 'displayName',
+      width: 130,
+      // The name people know, the account name (often a phone number) under it.
+      render: (_, row) => (
+        <StackedCell
+          primary={row.displayName}
+          secondary={row.displayName === row.username ? undefined : row.username}
+        />
+      ),
+    },
     {
       title: t('sys.log.col.module'),
       dataIndex: 'module',
       width: 100,
-      render: (_, row) => <span title={row.module}>{moduleText(row.module, t)}</span>,
+      render: (_, row) => <span title={row.module}>{moduleText(row.module, locale)}</span>,
     },
     {
       title: t('sys.log.col.action'),
       dataIndex: 'action',
       // "设置保留期", "Set retention" on one line.
       width: locale === 'zh-CN' ? 110 : 130,
-      render: (_, row) => <span title={row.action}>{actionText(row.action, t)}</span>,
+      render: (_, row) => <span title={row.action}>{actionText(row.action, locale)}</span>,
     },
     {
       title: t('sys.log.col.target'),
@@ -192,15 +211,17 @@ export function OperationLogTab() {
           loading={modules.isPending}
           value={draft.module}
           onChange={(module: string | undefined) => choose({ module })}
-          options={(modules.data ?? []).map((m) => ({ label: moduleText(m, t), value: m }))}
+          options={(modules.data ?? []).map((m) => ({ label: moduleText(m, locale), value: m }))}
         />
-        <Input
-          className="sys-filters__text"
+        <Select
+          className="sys-filters__select"
           aria-label={t('sys.log.filter.action')}
-          placeholder={t('sys.log.filter.actionPlaceholder')}
+          placeholder={t('sys.log.filter.allActions')}
           allowClear
-          maxLength={40}
-          {...typed('action')}
+          showSearch
+          value={draft.action}
+          onChange={(action: string | undefined) => choose({ action })}
+          options={AUDIT_ACTIONS.map((a) => ({ label: actionText(a, locale), value: a }))}
         />
         <Select
           className="sys-filters__select sys-filters__select--short"

@@ -8,6 +8,7 @@ const operation = (id: number, extra = {}) => ({
   id,
   userId: 1,
   username: '13800000001',
+  displayName: '张伟',
   module: 'menus',
   action: 'create',
   targetId: String(id + 100),
@@ -48,13 +49,20 @@ describe('LogListPage', () => {
 
     expect(await screen.findByText('共 1 条')).toBeTruthy();
     expect(screen.getByText('操作日志保留 180 天，登录日志保留 90 天')).toBeTruthy();
+    // The user by name, the account name under it; the action in words, never its code.
+    const row = screen.getByText('张伟').closest('tr') as HTMLElement;
+    expect(within(row).getByText('13800000001')).toBeTruthy();
+    expect(within(row).getByText('新增')).toBeTruthy();
+    expect(within(row).queryByText('create')).toBeNull();
+
     await user.type(screen.getByRole('textbox', { name: '用户' }), '1380');
-    await user.type(screen.getByRole('textbox', { name: '操作' }), 'create');
     await user.type(screen.getByRole('textbox', { name: '关键词' }), 'menus');
     await user.click(screen.getByRole('button', { name: /查询/ }));
-    await waitFor(() =>
-      expect(last()?.toString()).toBe('page=1&pageSize=10&username=1380&action=create&keyword=menus'),
-    );
+    await waitFor(() => expect(last()?.toString()).toBe('page=1&pageSize=10&username=1380&keyword=menus'));
+    // Actions are chosen from their names: every audited action has one.
+    await user.click(screen.getByRole('combobox', { name: '操作' }));
+    await user.click(await screen.findByRole('option', { name: '切换角色' }));
+    await waitFor(() => expect(last()?.get('action')).toBe('switch-role'));
 
     await user.click(screen.getByRole('combobox', { name: '模块' }));
     await user.click(await screen.findByRole('option', { name: '菜单' }));
@@ -92,7 +100,7 @@ describe('LogListPage', () => {
     });
     const { user } = renderPage(<LogListPage />, { locale: 'en-US' });
 
-    const row = (await screen.findByText('enterprise.update')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Update an enterprise')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Organisation')).toBeTruthy();
     expect(within(row).getByText('1,234 ms')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Details: #5' }));

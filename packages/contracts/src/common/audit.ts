@@ -1,0 +1,81 @@
+import type { Locale } from './locale.ts';
+
+/**
+ * What the operation log records, in words: every module and action a server route may audit.
+ * A route's audit entry is typed by these (apps/server/src/types.ts), so a new action cannot
+ * reach the log without its name in both languages; the console's log screen and the server's
+ * export both read this one table.
+ */
+export const auditModuleNames = {
+  account: { 'zh-CN': '个人中心', 'en-US': 'Account' },
+  auth: { 'zh-CN': '登录与会话', 'en-US': 'Sign-in and sessions' },
+  content: { 'zh-CN': '内容库', 'en-US': 'Content library' },
+  'device-archives': { 'zh-CN': '设备档案', 'en-US': 'Device archives' },
+  'device-types': { 'zh-CN': '设备类型', 'en-US': 'Device types' },
+  devices: { 'zh-CN': '设备', 'en-US': 'Devices' },
+  logs: { 'zh-CN': '日志', 'en-US': 'Logs' },
+  menus: { 'zh-CN': '菜单', 'en-US': 'Menus' },
+  messages: { 'zh-CN': '消息', 'en-US': 'Messages' },
+  notices: { 'zh-CN': '公告', 'en-US': 'Notices' },
+  organization: { 'zh-CN': '组织机构', 'en-US': 'Organisation' },
+  regions: { 'zh-CN': '监测区域', 'en-US': 'Monitoring regions' },
+  roles: { 'zh-CN': '角色', 'en-US': 'Roles' },
+  system: { 'zh-CN': '系统', 'en-US': 'System' },
+  users: { 'zh-CN': '用户', 'en-US': 'Users' },
+  workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type AuditModule = keyof typeof auditModuleNames;
+
+export const auditActionNames = {
+  create: { 'zh-CN': '新增', 'en-US': 'Create' },
+  update: { 'zh-CN': '修改', 'en-US': 'Update' },
+  delete: { 'zh-CN': '删除', 'en-US': 'Delete' },
+  import: { 'zh-CN': '导入', 'en-US': 'Import' },
+  archive: { 'zh-CN': '归档', 'en-US': 'Archive' },
+  attach: { 'zh-CN': '添加附件', 'en-US': 'Attach a file' },
+  detach: { 'zh-CN': '删除附件', 'en-US': 'Remove a file' },
+  upload: { 'zh-CN': '上传文件', 'en-US': 'Upload a file' },
+  'upload-avatar': { 'zh-CN': '上传头像', 'en-US': 'Upload an avatar' },
+  'update-profile': { 'zh-CN': '修改个人资料', 'en-US': 'Update the profile' },
+  'change-password': { 'zh-CN': '修改密码', 'en-US': 'Change the password' },
+  'reset-password': { 'zh-CN': '重置密码', 'en-US': 'Reset a password' },
+  register: { 'zh-CN': '注册账号', 'en-US': 'Register' },
+  enable: { 'zh-CN': '启用账号', 'en-US': 'Enable an account' },
+  status: { 'zh-CN': '启用或停用', 'en-US': 'Enable or disable' },
+  'rotate-secret': { 'zh-CN': '更换接入密钥', 'en-US': 'New ingest secret' },
+  'switch-role': { 'zh-CN': '切换角色', 'en-US': 'Switch role' },
+  logout: { 'zh-CN': '退出登录', 'en-US': 'Sign out' },
+  sms: { 'zh-CN': '短信验证码', 'en-US': 'SMS code' },
+  read: { 'zh-CN': '标为已读', 'en-US': 'Mark read' },
+  'read-all': { 'zh-CN': '全部标为已读', 'en-US': 'Mark all read' },
+  publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
+  withdraw: { 'zh-CN': '撤回', 'en-US': 'Withdraw' },
+  'end-session': { 'zh-CN': '结束会话', 'en-US': 'End a session' },
+  'quick-operations': { 'zh-CN': '设置快捷操作', 'en-US': 'Set quick operations' },
+  'sms-topup': { 'zh-CN': '短信充值', 'en-US': 'SMS top-up' },
+  'sms-settings': { 'zh-CN': '短信设置', 'en-US': 'SMS settings' },
+  retention: { 'zh-CN': '设置保留期', 'en-US': 'Set retention' },
+  'create-admin': { 'zh-CN': '创建管理员', 'en-US': 'Create an administrator' },
+  'enterprise.create': { 'zh-CN': '新增企业', 'en-US': 'Create an enterprise' },
+  'enterprise.update': { 'zh-CN': '修改企业', 'en-US': 'Update an enterprise' },
+  'enterprise.delete': { 'zh-CN': '删除企业', 'en-US': 'Delete an enterprise' },
+  'department.create': { 'zh-CN': '新增部门', 'en-US': 'Create a department' },
+  'department.update': { 'zh-CN': '修改部门', 'en-US': 'Update a department' },
+  'department.delete': { 'zh-CN': '删除部门', 'en-US': 'Delete a department' },
+  'member.save': { 'zh-CN': '设置部门成员', 'en-US': 'Place members' },
+  'member.remove': { 'zh-CN': '移出部门', 'en-US': 'Remove a member' },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type AuditAction = keyof typeof auditActionNames;
+
+export const AUDIT_MODULES = Object.keys(auditModuleNames) as AuditModule[];
+export const AUDIT_ACTIONS = Object.keys(auditActionNames) as AuditAction[];
+
+/** A module in words; one the table does not know (an older row) reads as its code. */
+export function auditModuleName(module: string, locale: Locale): string {
+  return Object.hasOwn(auditModuleNames, module) ? auditModuleNames[module as AuditModule][locale] : module;
+}
+
+/** An action in words; one the table does not know reads as its code. */
+export function auditActionName(action: string, locale: Locale): string {
+  return Object.hasOwn(auditActionNames, action) ? auditActionNames[action as AuditAction][locale] : action;
+}
