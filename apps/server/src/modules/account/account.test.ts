@@ -142,7 +142,11 @@ describe('password reset by SMS', () => {
     await lock('user');
     await lock('13900000004');
     const ticket = await ticketFor('13900000004');
-    await call('POST', '/api/user/password/reset', undefined, { phone: '13900000004', ticket, password: 'NewPass2026' });
+    await call('POST', '/api/user/password/reset', undefined, {
+      phone: '13900000004',
+      ticket,
+      password: 'NewPass2026',
+    });
     await t.login('user', 'NewPass2026');
     await t.login('13900000004', 'NewPass2026');
   });
