@@ -287,6 +287,9 @@ try {
   for (const preset of ['desktop', 'mobile'] as const) {
     for (let run = 0; run < RUNS; run++) scores[preset].push(await lighthouse(preset));
     const runs = scores[preset];
+    // Scores on two shared cores follow the other programs' load (TBT above all): it goes with them.
+    const load = os.loadavg().map((v) => v.toFixed(1));
+    print(`load average after the ${preset} runs: ${load.join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`);
     print(
       `Lighthouse ${preset} /#/login, median of ${runs.length}: performance ${median(runs.map((s) => s.performance))} (${runs.map((s) => s.performance).join(', ')}), accessibility ${median(runs.map((s) => s.accessibility))}; FCP ${median(runs.map((s) => s.fcp)).toFixed(0)} ms, LCP ${median(runs.map((s) => s.lcp)).toFixed(0)} ms, TBT ${median(runs.map((s) => s.tbt)).toFixed(0)} ms`,
     );
