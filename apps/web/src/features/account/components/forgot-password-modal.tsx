@@ -1,8 +1,8 @@
-import { Alert, Button, Form, Input, Message, Modal, Steps, Tooltip } from '@arco-design/web-react';
-import { IconRefresh } from '@arco-design/web-react/icon';
+import { Alert, Button, Form, Input, Message, Modal, Steps } from '@arco-design/web-react';
 import { accountApi, authApi, passwordSchema, phoneSchema, smsCodeSchema } from '@water/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../shared/api/http.ts';
+import { CaptchaInput } from '../../../shared/ui/captcha-input.tsx';
 import '../account.css';
 import { contractRule, errorText, sameAsRule, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
 import { useAccountI18n } from '../use-account-i18n.ts';
@@ -201,6 +201,7 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
             </Form.Item>
             <Form.Item label={t('account.field.captcha')} field="captchaCode" required>
               <CaptchaInput
+                size="large"
                 image={captcha?.image ?? null}
                 failed={captchaFailed}
                 onRefresh={() => void loadCaptcha()}
@@ -279,38 +280,5 @@ export function ForgotPasswordModal({ visible, onClose }: { visible: boolean; on
         </div>
       </Form>
     </Modal>
-  );
-}
-
-interface CaptchaInputProps {
-  value?: string;
-  onChange?: (value: string) => void;
-  image: string | null;
-  failed: boolean;
-  onRefresh: () => void;
-  labels: { input: string; placeholder: string; image: string; refresh: string; failed: string };
-}
-
-/** The captcha's characters, its image and a new-image button, as one form control. */
-function CaptchaInput({ value, onChange, image, failed, onRefresh, labels }: CaptchaInputProps) {
-  return (
-    <div className="account-captcha">
-      <Input
-        aria-label={labels.input}
-        placeholder={labels.placeholder}
-        autoComplete="off"
-        maxLength={16}
-        value={value ?? ''}
-        onChange={(next) => onChange?.(next)}
-      />
-      {image ? (
-        <img className="account-captcha__image" src={image} alt={labels.image} />
-      ) : failed ? (
-        <span className="account-captcha__failed">{labels.failed}</span>
-      ) : null}
-      <Tooltip content={labels.refresh}>
-        <Button aria-label={labels.refresh} icon={<IconRefresh />} onClick={onRefresh} />
-      </Tooltip>
-    </div>
   );
 }

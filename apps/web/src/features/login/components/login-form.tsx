@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Form, Input, Link, Message, Tooltip } from '@arco-design/web-react';
-import { IconLock, IconRefresh, IconSafe, IconUser } from '@arco-design/web-react/icon';
+import { IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
 import { authApi } from '@water/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { queryClient } from '../../../shared/api/query-client.ts';
 import { useI18n } from '../../../shared/i18n/i18n-provider.tsx';
 import { sessionQueries } from '../../../shared/session/session-queries.ts';
 import { clearToken, setToken } from '../../../shared/session/token.ts';
+import { CaptchaInput } from '../../../shared/ui/captcha-input.tsx';
 import { redirectTarget } from '../redirect-target.ts';
 import { readRememberedUsername, rememberUsername } from '../remembered-username.ts';
 import { type AccountModalName, AccountModals } from './account-modals.tsx';
@@ -148,8 +149,11 @@ export function LoginForm() {
             field="captchaCode"
             rules={[{ required: true, message: t('login.captcha.required') }]}
           >
-            <CaptchaField
+            <CaptchaInput
+              name="captcha"
+              prefix={<IconSafe />}
               image={captcha?.image ?? null}
+              failed={captchaFailed}
               onRefresh={() => void loadCaptcha(false)}
               labels={{
                 input: t('login.captcha'),
@@ -180,40 +184,6 @@ export function LoginForm() {
         </div>
       </Form>
       <AccountModals open={modal} onClose={() => setModal(null)} />
-    </div>
-  );
-}
-
-interface CaptchaFieldProps {
-  value?: string;
-  onChange?: (value: string) => void;
-  image: string | null;
-  onRefresh: () => void;
-  labels: { input: string; placeholder: string; image: string; refresh: string; failed: string };
-}
-
-/** The code input, the image and its refresh, as one form control so the form shows its error. */
-function CaptchaField({ value, onChange, image, onRefresh, labels }: CaptchaFieldProps) {
-  return (
-    <div className="login-form__captcha">
-      <Input
-        name="captcha"
-        aria-label={labels.input}
-        prefix={<IconSafe />}
-        placeholder={labels.placeholder}
-        autoComplete="off"
-        maxLength={16}
-        value={value ?? ''}
-        onChange={(next) => onChange?.(next)}
-      />
-      {image ? (
-        <img className="login-form__captcha-image" src={image} alt={labels.image} />
-      ) : (
-        <span className="login-form__captcha-failed">{labels.failed}</span>
-      )}
-      <Tooltip content={labels.refresh}>
-        <Button aria-label={labels.refresh} icon={<IconRefresh />} onClick={onRefresh} />
-      </Tooltip>
     </div>
   );
 }
