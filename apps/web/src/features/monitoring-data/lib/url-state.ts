@@ -37,6 +37,39 @@ export function writePointFilters(filters: PointFilters): URLSearchParams {
   return params;
 }
 
+/**
+ * Which groups of the board are open, as the address keeps it: `groups` is the stations' default
+ * (`expanded` or `collapsed`; absent, the board decides by how many groups it has) and `toggled` the
+ * groups that differ from it. Regions are open unless toggled. Keys: `r<regionId>` for a region,
+ * `s<stationId>` for a station, `n<regionId>` for a region's points at no station (0: no region).
+ */
+export const GROUP_BASES = ['expanded', 'collapsed'] as const;
+export type GroupBase = (typeof GROUP_BASES)[number];
+export interface GroupState {
+  base?: GroupBase;
+  toggled: ReadonlySet<string>;
+}
+const GROUP_KEY = /^[rsn]\d{1,9}$/;
+/** More than any board page holds groups (500 points): a hand-made address cannot grow the set. */
+const TOGGLED_MAX = 1000;
+
+export function readGroupState(params: URLSearchParams): GroupState {
+  const base = params.get('groups');
+  const toggled = (params.get('toggled') ?? '').split(',').filter((key) => GROUP_KEY.test(key));
+  return {
+    base: GROUP_BASES.includes(base as GroupBase) ? (base as GroupBase) : undefined,
+    toggled: new Set(toggled.slice(0, TOGGLED_MAX)),
+  };
+}
+
+/** The filters' address with the group state after them (writePointFilters alone drops it). */
+export function writeGroupState(filters: URLSearchParams, state: GroupState): URLSearchParams {
+  const params = new URLSearchParams(filters);
+  if (state.base) params.set('groups', state.base);
+  if (state.toggled.size) params.set('toggled', [...state.toggled].sort().join(','));
+  return params;
+}
+
 export const QUICK_RANGES = ['1h', '24h', '7d', '30d', '1y'] as const;
 export type QuickRange = (typeof QUICK_RANGES)[number];
 export const QUICK_RANGE_MS: Record<QuickRange, number> = {

@@ -44,19 +44,39 @@ function Where() {
 }
 
 const card = (name: RegExp) => screen.getByRole('article', { name });
+/** The group headers in order, level and text (its parts spaced), as a reader meets them. */
+const outline = () =>
+  screen
+    .queryAllByRole('heading')
+    .filter((h) => h.tagName === 'H2' || h.tagName === 'H3')
+    .map(
+      (h) =>
+        `${h.tagName} ${[...h.querySelectorAll('button > span, button > span > span')]
+          .filter((e) => !e.children.length)
+          .map((e) => e.textContent)
+          .join(' ')}`,
+    );
 
 describe('RealTimeDataPage', () => {
   it('groups points by region and station and shows each metric as its thing model says', async () => {
     const { calls } = mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData' });
 
-    const east = await screen.findByRole('group', { name: '东湖区' });
-    expect(within(east).getByRole('heading', { level: 2, name: '东湖区' })).toBeTruthy();
-    expect(within(east).getByText('2 个监测点', { selector: 'h2 + span' })).toBeTruthy();
-    const eastStation = within(east).getByRole('group', { name: '东湖雨水泵站' });
+    // Two station groups: few enough to open. Headers are headings holding a disclosure button.
+    const east = await screen.findByRole('heading', { level: 2, name: /^东湖区/ });
+    expect(within(east).getByRole('button', { expanded: true }).textContent).toContain('2 个监测点');
+    const eastStation = screen.getByRole('list', { name: '东湖雨水泵站' });
     expect(within(eastStation).getAllByRole('article')).toHaveLength(2);
-    const west = screen.getByRole('group', { name: '西山区' });
-    expect(within(west).getByRole('heading', { level: 3, name: '不属于站点' })).toBeTruthy();
+    // The outline, each header with its tally: LT-013 is offline, stale and above its range.
+    expect(outline()).toEqual([
+      'H2 东湖区 2 个监测点 在线 1 离线 1 过期 1 超限 1',
+      'H3 东湖雨水泵站 2 个监测点 在线 1 离线 1 过期 1 超限 1',
+      'H2 西山区 1 个监测点 在线 1',
+      'H3 不属于站点 1 个监测点 在线 1',
+    ]);
+    expect(
+      within(screen.getByRole('list', { name: '不属于站点' })).getByRole('article', { name: /FM-014/ }),
+    ).toBeTruthy();
 
     // Precision, unit, boolean and enum labels come from the model.
     const fresh = card(/LT-012/);
@@ -192,5 +212,168 @@ describe('RealTimeDataPage', () => {
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData' });
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+
+  it('collapses and expands a group; a collapsed header still tallies it; the address keeps which', async () => {
+    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    const first = renderPage(
+      <>
+        <RealTimeDataPage />
+        <Where />
+      </>,
+      { route: '/timeData/realTimeData' },
+    );
+    const { user } = first;
+    const station = await screen.findByRole('button', { name: /^东湖雨水泵站/, expanded: true });
+    expect(station.getAttribute('aria-controls')).toBe(screen.getByRole('list', { name: '东湖雨水泵站' }).id);
+
+    await user.click(station);
+    expect(station.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('article', { name: /LT-012/ })).toBeNull();
+    expect(screen.queryByRole('list', { name: '东湖雨水泵站' })).toBeNull();
+    expect(station.textContent).toContain('离线 1');
+    expect(screen.getByRole('article', { name: /FM-014/ })).toBeTruthy();
+    // The default in force is written down with the change, so the board keeps it as groups change.
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('?groups=expanded&toggled=s5');
+
+    await user.click(station);
+    expect(station.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('article', { name: /LT-012/ })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('?groups=expanded');
+
+    // A region closes over its stations.
+    await user.click(screen.getByRole('button', { name: /^西山区/ }));
+    expect(screen.queryByRole('heading', { level: 3, name: /^不属于站点/ })).toBeNull();
+    expect(screen.queryByRole('article', { name: /FM-014/ })).toBeNull();
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('?groups=expanded&toggled=r20');
+    first.unmount();
+
+    // A reload (or a shared link) opens the board as it was left.
+    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData?groups=expanded&toggled=s5' });
+    expect(await screen.findByRole('button', { name: /^东湖雨水泵站/, expanded: false })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: /LT-012/ })).toBeNull();
+    expect(screen.getByRole('article', { name: /FM-014/ })).toBeTruthy();
+  });
+
+  it('starts collapsed with more than six station groups, expands and collapses all, and still applies live events', async () => {
+    // Eight pump stations of two level meters each.
+    const stations = Array.from({ length: 8 }, (_, i) =>
+      [0, 1].map((j) =>
+        point(100 + i * 2 + j, `PS${i + 1}-LT0${j + 1}`, `${i + 1} 号泵站液位计`, {
+          stationId: 100 + i,
+          stationName: `${i + 1} 号泵站`,
+          readings: [reading('level', 1.5)],
+        }),
+      ),
+    ).flat();
+    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(stations) });
+    const { user } = renderPage(
+      <>
+        <RealTimeDataPage />
+        <Where />
+      </>,
+      { route: '/timeData/realTimeData' },
+    );
+    expect(await screen.findAllByRole('button', { name: / 号泵站/, expanded: false })).toHaveLength(8);
+    expect(screen.getByRole('button', { name: /^东湖区/, expanded: true })).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('站点分组 8 个 · 区域 1 个')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '全部收起' }) as HTMLButtonElement).disabled).toBe(true);
+    // Collapsed or not, every device of the page is watched: the headers tally them live.
+    await waitFor(() => expect(live.watched.at(-1)).toHaveLength(16));
+
+    // A device of a collapsed station drops out and reads out of range: its header says so.
+    const ts = new Date().toISOString();
+    act(() => {
+      live.push({ type: 'device-status', deviceId: 105, code: 'PS3-LT02', from: 'online', to: 'offline', at: ts });
+      live.push({ type: 'telemetry', deviceId: 104, readings: [{ key: 'level', value: 5.8, ts, quality: 0 }] });
+    });
+    const third = screen.getByRole('button', { name: /^3 号泵站/ });
+    expect(third.textContent).toContain('离线 1');
+    expect(third.textContent).toContain('超限 1');
+    expect(screen.getByRole('button', { name: /^4 号泵站/ }).textContent).not.toContain('离线');
+
+    await user.click(screen.getByRole('button', { name: '全部展开' }));
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('?groups=expanded');
+    expect(screen.queryAllByRole('button', { name: / 号泵站/, expanded: false })).toHaveLength(0);
+    const value = within(screen.getByRole('article', { name: /PS3-LT01/ })).getByText('5.80');
+    expect(value.className).toContain('--high');
+    expect((screen.getByRole('button', { name: '全部展开' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: '全部收起' }));
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('?groups=collapsed');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('draws only the cards near the viewport when the board is long, and follows the scroll', async () => {
+    // 60 stations of 5 devices, all open: 300 cards on the page, a few screens' worth in the DOM.
+    const many = Array.from({ length: 60 }, (_, i) =>
+      Array.from({ length: 5 }, (_, j) =>
+        point(1000 + i * 5 + j, `S${String(i + 1).padStart(2, '0')}-D${j + 1}`, `设备 ${j + 1}`, {
+          stationId: 1000 + i,
+          stationName: `站点 ${i + 1}`,
+          readings: [reading('level', 1.25)],
+        }),
+      ),
+    ).flat();
+    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(many, 500) });
+    renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData?groups=expanded&pageSize=500' });
+    await screen.findByRole('article', { name: /S01-D1/ });
+    const drawn = screen.getAllByRole('article').length;
+    expect(drawn).toBeGreaterThan(2);
+    expect(drawn).toBeLessThan(40);
+    expect(screen.queryByRole('article', { name: /S60-D5/ })).toBeNull();
+    // The whole board's height is kept, so the scroll bar tells how long it is.
+    const list = screen.getAllByRole('list', { name: '站点 1' })[0]?.closest('.monitoring-board__list') as HTMLElement;
+    expect(Number.parseInt(list.style.height, 10)).toBeGreaterThan(60 * 400);
+
+    // Live events reach the cards on screen.
+    act(() =>
+      live.push({
+        type: 'telemetry',
+        deviceId: 1000,
+        readings: [{ key: 'level', value: 3.5, ts: new Date().toISOString(), quality: 0 }],
+      }),
+    );
+    expect(within(screen.getByRole('article', { name: /S01-D1/ })).getByText('3.50')).toBeTruthy();
+
+    // Scrolled to the end, the last station is drawn and the first is gone.
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    try {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: Number.parseInt(list.style.height, 10) });
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      expect(await screen.findByRole('article', { name: /S60-D5/ })).toBeTruthy();
+      expect(screen.queryByRole('article', { name: /S01-D1/ })).toBeNull();
+      expect(screen.getAllByRole('article').length).toBeLessThan(40);
+    } finally {
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+    }
+  });
+
+  it('filters by station through the address, and a new filter returns the groups to their default', async () => {
+    const { calls } = mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    const { user } = renderPage(
+      <>
+        <RealTimeDataPage />
+        <Where />
+      </>,
+      { route: '/timeData/realTimeData?groups=collapsed&toggled=r20' },
+    );
+    await screen.findByRole('button', { name: /^东湖雨水泵站/, expanded: false });
+    await user.click(screen.getByRole('combobox', { name: '站点' }));
+    await user.click(await screen.findByRole('option', { name: '西山加压站' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('?stationId=6'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/monitoring/points')
+          .at(-1)
+          ?.query.get('stationId'),
+      ).toBe('6'),
+    );
+    expect(screen.getByRole('combobox', { name: '站点' }).textContent).toContain('西山加压站');
   });
 });

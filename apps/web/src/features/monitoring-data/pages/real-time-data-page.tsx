@@ -1,5 +1,4 @@
-import { Button, Empty, Input, Pagination, Select, Skeleton, Tag, TreeSelect } from '@arco-design/web-react';
-import { IconCaretRight } from '@arco-design/web-react/icon';
+import { Button, Empty, Input, Pagination, Select, Skeleton, Space, Tag, TreeSelect } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DEVICE_STATUSES,
@@ -14,10 +13,19 @@ import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { LiveStatus } from '../../../shared/live/live-channel.ts';
 import { monitoringQueries, type PointFilters } from '../api/monitoring-queries.ts';
 import { useLivePoints, useLiveStatus, useNow } from '../api/use-live-points.ts';
+import { PointBoard } from '../components/point-board.tsx';
 import { PointCard, statusText } from '../components/point-card.tsx';
+import { groupBase, groupPoints, isGroupOpen, isOutOfRange } from '../lib/board-groups.ts';
 import { isChartableMetric, isStale, typeName } from '../lib/metric-format.ts';
-import { BOARD_PAGE_SIZE, readPointFilters, writePointFilters } from '../lib/url-state.ts';
-import { type MonitoringI18n, type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-i18n.ts';
+import {
+  BOARD_PAGE_SIZE,
+  type GroupState,
+  readGroupState,
+  readPointFilters,
+  writeGroupState,
+  writePointFilters,
+} from '../lib/url-state.ts';
+import { type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-i18n.ts';
 import '../monitoring.css';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
@@ -29,40 +37,6 @@ const LIVE_COLORS: Record<LiveStatus, string> = {
   idle: 'gray',
   unauthorized: 'red',
 };
-
-interface StationGroup {
-  key: string;
-  name: string;
-  points: MonitoringPoint[];
-}
-interface RegionGroup {
-  key: string;
-  name: string;
-  stations: StationGroup[];
-  count: number;
-}
-
-/** Points by region, then station, in the server's order (region, station, code). */
-export function groupPoints(points: MonitoringPoint[], t: MonitoringI18n['t']): RegionGroup[] {
-  const regions = new Map<string, RegionGroup>();
-  for (const point of points) {
-    const regionKey = String(point.regionId ?? 'none');
-    let region = regions.get(regionKey);
-    if (!region) {
-      region = { key: regionKey, name: point.regionName || t('monitoring.realTime.noRegion'), stations: [], count: 0 };
-      regions.set(regionKey, region);
-    }
-    const stationKey = String(point.stationId ?? 'none');
-    let station = region.stations.find((s) => s.key === stationKey);
-    if (!station) {
-      station = { key: stationKey, name: point.stationName || t('monitoring.realTime.noStation'), points: [] };
-      region.stations.push(station);
-    }
-    station.points.push(point);
-    region.count += 1;
-  }
-  return [...regions.values()];
-}
 
 /** A region and every region below it: the stations the region filter keeps on offer. */
 function subtreeIds(nodes: RegionNode[], id: number): Set<number> | null {
@@ -86,32 +60,8 @@ type TreeNode = { key: string; title: string; children: TreeNode[] };
 const toTree = (nodes: RegionNode[]): TreeNode[] =>
   nodes.map((n) => ({ key: String(n.id), title: n.name, children: toTree(n.children) }));
 
-/** A collapsible group: a native disclosure, so it needs no script to be keyboard-usable. */
-function Group({
-  level,
-  name,
-  count,
-  t,
-  children,
-}: {
-  level: 2 | 3;
-  name: string;
-  count: number;
-  t: MonitoringI18n['t'];
-  children: React.ReactNode;
-}) {
-  const Heading = level === 2 ? 'h2' : 'h3';
-  return (
-    <details className={`monitoring-group monitoring-group--${level}`} open aria-label={name}>
-      <summary className="monitoring-group__summary">
-        <IconCaretRight className="monitoring-group__caret" aria-hidden />
-        <Heading className="monitoring-group__title">{name}</Heading>
-        <span className="monitoring-group__count">{t('monitoring.realTime.groupCount', { n: count })}</span>
-      </summary>
-      <div className="monitoring-group__body">{children}</div>
-    </details>
-  );
-}
+/** A card's height before it is drawn: its header and footer, and a line per two metrics. */
+const cardHeight = (metrics: number) => 112 + Math.ceil(Math.max(metrics, 1) / 2) * 44;
 
 /**
  * The real-time board (`/timeData/realTimeData`): every monitoring point by region and station
@@ -133,15 +83,23 @@ export function RealTimeDataPage() {
   const regions = useQuery(referenceQueries.regionTree(locale));
   const typesById = useMemo(() => new Map((types.data ?? []).map((type) => [type.id, type])), [types.data]);
   const list = points.data?.list ?? [];
+  // Every device of the loaded page is watched, not only the cards on screen: the group headers
+  // tally online, offline, stale and out-of-range points of collapsed and scrolled-away groups too,
+  // and they must not go quiet. A page holds at most MONITORING_PAGE_MAX (500) points, under the
+  // channel's LIVE_SUBSCRIBE_MAX, and scrolling then sends no subscribe frames.
   const lastEventAt = useLivePoints(list.map((p) => p.deviceId));
   const liveStatus = useLiveStatus();
   const now = useNow(30_000);
 
   const setFilters = (change: Partial<PointFilters>) => {
-    // Any filter but the page goes back to the first page.
+    // Any filter but the page goes back to the first page, and the groups to their default: a
+    // new filter is a new board (one station chosen opens, fifty collapse).
     const next = { ...filters, ...change, page: change.page ?? 1 };
     setParams(writePointFilters(next), { replace: true });
   };
+  const groupState = useMemo(() => readGroupState(params), [params]);
+  const setGroups = (next: GroupState) =>
+    setParams(writeGroupState(writePointFilters(filters), next), { replace: true });
   const regionScope = filters.regionId ? subtreeIds(regions.data ?? [], filters.regionId) : null;
   const filtered = Boolean(
     filters.keyword || filters.regionId || filters.stationId || filters.typeId || filters.status,
@@ -154,7 +112,21 @@ export function RealTimeDataPage() {
     stale: list.filter(staleOf).length,
   };
   const lastUpdate = Math.max(points.dataUpdatedAt || 0, lastEventAt ?? 0);
-  const groups = groupPoints(list, t);
+  const groups = groupPoints(
+    list,
+    { noRegion: t('monitoring.realTime.noRegion'), noStation: t('monitoring.realTime.noStation') },
+    { stale: staleOf, outOfRange: (point) => isOutOfRange(point, typesById.get(point.typeId)) },
+  );
+  const stationGroups = groups.flatMap((region) => region.stations);
+  const base = groupBase(groupState, stationGroups.length);
+  const allOpen = [...groups, ...stationGroups].every((group) => isGroupOpen(group.key, groupState, base));
+  const allClosed = stationGroups.every((group) => !isGroupOpen(group.key, groupState, base));
+  const toggleGroup = (key: string) => {
+    const toggled = new Set(groupState.toggled);
+    if (!toggled.delete(key)) toggled.add(key);
+    // The default is written down with the first toggle: the board keeps it when its groups change.
+    setGroups({ base, toggled });
+  };
 
   const openHistory = (point: MonitoringPoint, type: DeviceType | undefined) => {
     const metrics = (type?.model.metrics ?? []).filter(isChartableMetric).slice(0, 4);
@@ -190,29 +162,46 @@ export function RealTimeDataPage() {
   } else {
     body = (
       <>
-        {groups.map((region) => (
-          <Group key={region.key} level={2} name={region.name} count={region.count} t={t}>
-            {region.stations.map((station) => (
-              <Group key={station.key} level={3} name={station.name} count={station.points.length} t={t}>
-                <div className="monitoring-grid">
-                  {station.points.map((point) => {
-                    const type = typesById.get(point.typeId);
-                    return (
-                      <PointCard
-                        key={point.deviceId}
-                        point={point}
-                        type={type}
-                        stale={staleOf(point)}
-                        i18n={i18n}
-                        onHistory={() => openHistory(point, type)}
-                      />
-                    );
-                  })}
-                </div>
-              </Group>
-            ))}
-          </Group>
-        ))}
+        <div className="monitoring-board__bar">
+          <span className="monitoring-board__groups">
+            {t('monitoring.realTime.groups.count', { stations: stationGroups.length, regions: groups.length })}
+          </span>
+          <Space size={4}>
+            <Button size="small" disabled={allOpen} onClick={() => setGroups({ base: 'expanded', toggled: new Set() })}>
+              {t('monitoring.realTime.groups.expandAll')}
+            </Button>
+            <Button
+              size="small"
+              disabled={allClosed}
+              onClick={() => setGroups({ base: 'collapsed', toggled: new Set() })}
+            >
+              {t('monitoring.realTime.groups.collapseAll')}
+            </Button>
+          </Space>
+        </div>
+        <PointBoard
+          regions={groups}
+          state={groupState}
+          base={base}
+          t={t}
+          estimateCard={(point) =>
+            cardHeight(typesById.get(point.typeId)?.model.metrics.length ?? point.readings.length)
+          }
+          renderCard={(point) => {
+            const type = typesById.get(point.typeId);
+            return (
+              <PointCard
+                key={point.deviceId}
+                point={point}
+                type={type}
+                stale={staleOf(point)}
+                i18n={i18n}
+                onHistory={() => openHistory(point, type)}
+              />
+            );
+          }}
+          onToggle={toggleGroup}
+        />
         {(points.data?.total ?? 0) > (filters.pageSize ?? BOARD_PAGE_SIZE) ? (
           <Pagination
             className="monitoring-board__pagination"
