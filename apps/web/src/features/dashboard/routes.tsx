@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadContentListPage } from '../content/public-lazy.ts';
 
 /** Dashboard (/dashboard): spec §2. The Workplace is a lazy chunk of its own: ECharts loads with it only. */
 export const dashboardRoutes: RouteDef[] = [
@@ -24,7 +25,7 @@ export const dashboardRoutes: RouteDef[] = [
         path: 'content',
         labelKey: 'menu.contentLibrary',
         ...signedIn,
-        page: () => import('../content/pages/content-list-page.tsx').then((m) => ({ default: m.ContentListPage })),
+        page: loadContentListPage,
       },
       {
         name: 'arcoWebsite',

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadDeviceArchivesPage } from '../device-archives/public-lazy.ts';
 
 /** Devices (/device): spec §2. Pages a later issue builds show the shared not-available page. */
 export const devicesRoutes: RouteDef[] = [
@@ -23,8 +24,7 @@ export const devicesRoutes: RouteDef[] = [
         path: 'deviceArchives',
         labelKey: 'menu.deviceArchives',
         ...signedIn,
-        page: () =>
-          import('../device-archives/pages/device-archives-page.tsx').then((m) => ({ default: m.DeviceArchivesPage })),
+        page: loadDeviceArchivesPage,
       },
       {
         name: 'deviceDetail',

@@ -17,9 +17,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { Permission } from '../../../shared/ui/permission.tsx';
-import { deviceArchiveQueries } from '../../device-archives/api/device-archive-queries.ts';
 // The detail page is where a device and its archive meet (a page may compose two features).
-import { DeviceArchiveTimeline } from '../../device-archives/components/device-archive-timeline.tsx';
+import { DeviceArchiveTimeline, deviceArchiveQueries } from '../../device-archives/public.ts';
 import { deviceQueries } from '../api/device-queries.ts';
 import { regionQueries } from '../api/region-queries.ts';
 import { type DeviceDrawerTarget, DeviceFormDrawer } from '../components/device-form-drawer.tsx';

@@ -1,13 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
+import { loadForgotPasswordModal, loadRegisterModal } from '../../account/public-lazy.ts';
 
 // The account feature owns these modals. The sign-in screen composes them, loaded on first opening
 // only, so they stay out of the chunk the sign-in screen needs to become interactive.
-const ForgotPasswordModal = lazy(() =>
-  import('../../account/components/forgot-password-modal.tsx').then((m) => ({ default: m.ForgotPasswordModal })),
-);
-const RegisterModal = lazy(() =>
-  import('../../account/components/register-modal.tsx').then((m) => ({ default: m.RegisterModal })),
-);
+const ForgotPasswordModal = lazy(loadForgotPasswordModal);
+const RegisterModal = lazy(loadRegisterModal);
 
 export type AccountModalName = 'forgot' | 'register';
 

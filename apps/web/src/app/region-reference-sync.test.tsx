@@ -2,16 +2,17 @@ import type { QueryClient, QueryMeta } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeviceInput, DeviceTypeInput } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { referenceKeys, referenceQueries } from '../../../shared/api/reference-queries.ts';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
-import { deviceArchiveQueries } from '../../device-archives/api/device-archive-queries.ts';
-import { monitoringQueries } from '../../monitoring-data/api/monitoring-queries.ts';
-import { RoleFormDrawer } from '../../users/components/role-form-drawer.tsx';
-import { useSaveDevice, useSaveDeviceType, useSetDeviceEnabled } from '../api/device-queries.ts';
-import { RegionPage } from './region-page.tsx';
+import { deviceArchiveQueries } from '../features/device-archives/api/device-archive-queries.ts';
+import { useSaveDevice, useSaveDeviceType, useSetDeviceEnabled } from '../features/devices/api/device-queries.ts';
+import { RegionPage } from '../features/devices/pages/region-page.tsx';
+import { monitoringQueries } from '../features/monitoring-data/api/monitoring-queries.ts';
+import { RoleFormDrawer } from '../features/users/components/role-form-drawer.tsx';
+// Several features read one reference cache; a test that composes them lives in app/, which may import any feature.
+import { referenceKeys, referenceQueries } from '../shared/api/reference-queries.ts';
+import { mockApi, ok, renderPage } from '../shared/testing/render-page.tsx';
 
 // jsdom has no WebGL: the map is a stub.
-vi.mock('../components/map-region-view.tsx', () => ({ MapRegionView: () => <div>map</div> }));
+vi.mock('../features/devices/components/map-region-view.tsx', () => ({ MapRegionView: () => <div>map</div> }));
 
 type Node = { id: number; parentId: number | null; name: string; children: Node[]; [key: string]: unknown };
 
