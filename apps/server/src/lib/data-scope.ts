@@ -1,5 +1,5 @@
 import type { DataScopeKind } from '@water/contracts';
-import { eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
@@ -12,6 +12,7 @@ import {
   roles,
   users,
 } from '../db/schema/index.ts';
+import { departmentSubtree, subtreeIds } from './tree.ts';
 
 /**
  * What rows of department-owned records the caller may see, from the data scope of the active role
@@ -30,33 +31,11 @@ export interface DataScope {
   regions: number[] | null;
 }
 
-type TreeTable = typeof departments | typeof regions;
-
-/** Rows of a tree table kept as ancestor paths ("0,1,4"): the given ids and every row below them. */
-async function subtrees(db: Queryable, table: TreeTable, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const roots = await db.select({ id: table.id, ancestors: table.ancestors }).from(table).where(inArray(table.id, ids));
-  if (roots.length === 0) return [];
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(
-      or(
-        inArray(table.id, ids),
-        ...roots.flatMap((r) => {
-          const prefix = `${r.ancestors},${r.id}`;
-          return [eq(table.ancestors, prefix), like(table.ancestors, `${prefix},%`)];
-        }),
-      ),
-    );
-  return rows.map((r) => r.id).sort((a, b) => a - b);
-}
-
 async function regionLimit(db: Queryable, roleId: number): Promise<number[] | null> {
   const rows = await db.select({ id: roleRegions.regionId }).from(roleRegions).where(eq(roleRegions.roleId, roleId));
   return rows.length === 0
     ? null
-    : subtrees(
+    : subtreeIds(
         db,
         regions,
         rows.map((r) => r.id),
@@ -82,7 +61,7 @@ async function departmentLimit(
   const own = user?.departmentId ?? null;
   // A user in no department, scoped to a department, sees only their own rows.
   if (own === null) return { kind: 'self', departments: null, userId };
-  return { kind, departments: kind === 'dept' ? [own] : await subtrees(db, departments, [own]), userId: null };
+  return { kind, departments: kind === 'dept' ? [own] : await departmentSubtree(db, own), userId: null };
 }
 
 export async function dataScopeOf(db: Queryable, roleId: number | null, userId: number): Promise<DataScope> {

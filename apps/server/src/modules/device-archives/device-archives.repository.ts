@@ -8,7 +8,7 @@ import {
   regions,
   users,
 } from '../../db/schema/index.ts';
-import { containing } from '../organization/organization.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 export interface ArchiveFilter {
   deviceId?: number | undefined;

@@ -14,12 +14,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { utilityDay } from '../../lib/clock.ts';
-import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
+import { dataScope, inRegionScope } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { regionFilter } from '../../lib/region-filter.ts';
 import { auditOf, route } from '../../lib/route.ts';
 import { storeUpload } from '../../lib/uploads.ts';
-import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createDeviceArchivesRepository } from './device-archives.repository.ts';
 
 type Input = z.output<typeof archiveEntryInputSchema>;
@@ -88,10 +88,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
 
   /** The regions asked for (one and those below it) within the caller's region limit. */
   const regionSubtree = async (req: FastifyRequest, regionId: number | undefined) =>
-    withinRegions(
-      await dataScope(app, req),
-      regionId === undefined ? undefined : await createDevicesRepository(req.tx ?? app.db).regionSubtree(regionId),
-    );
+    regionFilter(req.tx ?? app.db, await dataScope(app, req), regionId);
 
   /** Today and the last day of the window, in the utility's calendar. */
   const window = (withinDays: number) => {

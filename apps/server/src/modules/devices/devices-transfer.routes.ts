@@ -12,7 +12,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../i18n/messages.ts';
 import { sendCsv } from '../../lib/csv.ts';
-import { dataScope, withinRegions } from '../../lib/data-scope.ts';
+import { dataScope } from '../../lib/data-scope.ts';
+import { regionFilter } from '../../lib/region-filter.ts';
 import { route } from '../../lib/route.ts';
 import { columnsOf, importRows, receiveTable, type SheetRow } from '../../lib/row-import.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -65,8 +66,7 @@ export async function devicesTransferRoutes(app: FastifyInstance) {
   // Same filters and the same region limit as the list; every operator who reads the list may take it away.
   route(app, deviceTransferApi.export, { access: 'session' }, async (req, reply) => {
     const { format, ...filters } = req.query;
-    const requested = filters.regionId === undefined ? undefined : await repo(req).regionSubtree(filters.regionId);
-    const regionIds = withinRegions(await dataScope(app, req), requested);
+    const regionIds = await regionFilter(req.tx ?? app.db, await dataScope(app, req), filters.regionId);
     const { rows } = await repo(req).page({ ...filters, regionIds, page: 1, pageSize: EXPORT_MAX_ROWS });
     const stationCodes = new Map((await deviceReferenceTables(app.db)).stations.map((s) => [s.id, s.code]));
     const en = req.locale === 'en-US';

@@ -24,7 +24,7 @@ import {
   WORK_ORDER_DONE_STATUSES,
   workOrders,
 } from '../../db/schema/index.ts';
-import { containing } from '../organization/organization.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 export interface DeviceFilter {
   keyword?: string | undefined;
@@ -146,17 +146,6 @@ export function createDevicesRepository(db: Queryable) {
         .from(stations)
         .where(eq(stations.id, id))
         .then((rows) => rows[0]),
-    /** A region and every region below it. */
-    async regionSubtree(id: number): Promise<number[]> {
-      const [r] = await db.select({ ancestors: regions.ancestors }).from(regions).where(eq(regions.id, id));
-      if (!r) return [];
-      const prefix = `${r.ancestors},${id}`;
-      const rows = await db
-        .select({ id: regions.id })
-        .from(regions)
-        .where(or(eq(regions.id, id), eq(regions.ancestors, prefix), like(regions.ancestors, `${prefix},%`)));
-      return rows.map((x) => x.id);
-    },
     /** Stations, those of the given regions only when `regionIds` is set. */
     stations: (regionIds?: number[]) =>
       db

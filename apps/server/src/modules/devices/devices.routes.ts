@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { utilityDay } from '../../lib/clock.ts';
 import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import { regionFilter } from '../../lib/region-filter.ts';
 import { auditOf, route } from '../../lib/route.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { newDeviceSecret, resolveDeviceInput } from './device-references.ts';
@@ -92,8 +93,7 @@ export async function devicesRoutes(app: FastifyInstance) {
   // Every operator reads the register, within the region limit of their role.
   route(app, devicesApi.list, { access: 'session' }, async (req) => {
     const q = req.query;
-    const requested = q.regionId === undefined ? undefined : await repo(req).regionSubtree(q.regionId);
-    const regionIds = withinRegions(await dataScope(app, req), requested);
+    const regionIds = await regionFilter(req.tx ?? app.db, await dataScope(app, req), q.regionId);
     const { total, rows } = await repo(req).page({ ...q, regionIds });
     return { total, page: q.page, pageSize: q.pageSize, list: rows.map((r) => toDevice(req, r)) };
   });

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import { appSettings, loginLog, operationLog, users } from '../../db/schema/index.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
 import { actorInScope, type DataScope } from '../../lib/data-scope.ts';
-import { containing } from '../organization/organization.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 export interface OperationFilter {
   username?: string | undefined;

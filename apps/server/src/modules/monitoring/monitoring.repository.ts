@@ -10,7 +10,7 @@ import {
   telemetryRollups1h,
   telemetryRollups1m,
 } from '../../db/schema/index.ts';
-import { containing } from '../organization/organization.repository.ts';
+import { containing } from '../../lib/like.ts';
 import { offlineAfterSeconds } from '../telemetry/telemetry.repository.ts';
 
 export interface PointFilter {

@@ -11,12 +11,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../i18n/messages.ts';
 import { csvText } from '../../lib/csv.ts';
-import { dataScope, inRegionScope, withinRegions } from '../../lib/data-scope.ts';
+import { dataScope, inRegionScope } from '../../lib/data-scope.ts';
 import { attachmentDisposition } from '../../lib/downloads.ts';
 import { businessError, notFound } from '../../lib/errors.ts';
+import { regionFilter } from '../../lib/region-filter.ts';
 import { route } from '../../lib/route.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
-import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { shownValue } from '../telemetry/telemetry.parse.ts';
 import { createMonitoringRepository, type SeriesRow } from './monitoring.repository.ts';
 
@@ -62,9 +62,7 @@ export async function monitoringRoutes(app: FastifyInstance) {
 
   route(app, monitoringApi.points, { access: 'session' }, async (req) => {
     const q = req.query;
-    const requested =
-      q.regionId === undefined ? undefined : await createDevicesRepository(req.tx ?? app.db).regionSubtree(q.regionId);
-    const regionIds = withinRegions(await dataScope(app, req), requested);
+    const regionIds = await regionFilter(req.tx ?? app.db, await dataScope(app, req), q.regionId);
     const { total, rows } = await repo(req).page({ ...q, regionIds, now: app.clock.now() });
     const latest = await repo(req).latest(rows.map((r) => r.id));
     const byDevice = new Map<number, typeof latest>();

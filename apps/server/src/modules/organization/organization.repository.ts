@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, 
 import type { Queryable } from '../../db/client.ts';
 import { departmentMembers, departments, enterprises, users } from '../../db/schema/index.ts';
 import { type DataScope, unlimited } from '../../lib/data-scope.ts';
+import { containing } from '../../lib/like.ts';
+import { departmentSubtree } from '../../lib/tree.ts';
 
 /** Key of the advisory lock that serialises the tree writes of one enterprise (with its id). */
 const DEPARTMENT_TREE_LOCK = 7_305_001;
@@ -23,9 +25,6 @@ const idList = (ids: number[]) =>
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})`;
-
-/** `%x%` for ILIKE with the user's own % and _ taken literally. */
-export const containing = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 export function createOrganizationRepository(db: Queryable) {
   // Correlated subqueries name the outer table in full: drizzle writes a lone column unqualified.
@@ -233,22 +232,7 @@ export function createOrganizationRepository(db: Queryable) {
     removeDepartment: (id: number) => db.delete(departments).where(eq(departments.id, id)),
 
     /** A department and every one below it, by the ancestor path. */
-    async subtreeIds(id: number): Promise<number[]> {
-      const dept = await db
-        .select({ ancestors: departments.ancestors })
-        .from(departments)
-        .where(eq(departments.id, id))
-        .then((rows) => rows[0]);
-      if (!dept) return [];
-      const prefix = `${dept.ancestors},${id}`;
-      const rows = await db
-        .select({ id: departments.id })
-        .from(departments)
-        .where(
-          or(eq(departments.id, id), eq(departments.ancestors, prefix), like(departments.ancestors, `${prefix},%`)),
-        );
-      return rows.map((r) => r.id);
-    },
+    subtreeIds: (id: number) => departmentSubtree(db, id),
 
     async memberPage(filter: {
       page: number;

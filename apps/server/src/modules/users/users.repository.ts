@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
-import { containing } from '../organization/organization.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 export interface UserFilter {
   keyword?: string | undefined;
