@@ -3,15 +3,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import {
-  departmentMembers,
-  departments,
-  regions,
-  roleDepartments,
-  roleRegions,
-  roles,
-  users,
-} from '../db/schema/index.ts';
+import { departmentMembers, regions, roleDepartments, roleRegions, roles, users } from '../db/schema/index.ts';
 import { departmentSubtree, subtreeIds } from './tree.ts';
 
 /**

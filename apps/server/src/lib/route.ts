@@ -1,9 +1,10 @@
 import { API_BASE, type AuditAction, type AuditModule, type Endpoint, envelope, ResultCode } from '@water/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { operationLog } from '../db/schema/index.ts';
 import { t } from '../i18n/messages.ts';
 import type { Access, Audit } from '../types.ts';
+import { contextOf, type RouteContext } from './context.ts';
 import { CommitThenFail } from './errors.ts';
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -89,12 +90,16 @@ export async function recordDenied(app: FastifyInstance, req: FastifyRequest): P
  * Registers one endpoint of a contract: its schemas validate and document the route, the
  * handler returns only `data`. An audited write runs in one transaction with its
  * operation-log row; a failed one still leaves a failure row.
+ *
+ * The handler gets the validated request and a context (`ctx.db` is that transaction, or the
+ * app's database for a read; `ctx.scope()` the caller's data scope, computed on first use;
+ * `ctx.reply` for a download), so neither it nor its services pick between `req.tx` and `app.db`.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
   options: RouteOptions,
-  handler: (req: RouteRequest<E>, reply: FastifyReply) => Promise<z.input<E['data']>>,
+  handler: (req: RouteRequest<E>, ctx: RouteContext) => Promise<z.input<E['data']>>,
 ): void {
   const isWrite = e.method !== 'GET';
   if (isWrite && options.audit === undefined) {
@@ -127,8 +132,10 @@ export function route<E extends Endpoint>(
     },
     handler: async (req, reply) => {
       const typed = req as RouteRequest<E>;
+      // Made once the transaction (if any) is open, so that its db is the transaction.
+      const context = (): RouteContext => ({ ...contextOf(app, req), reply });
       if (e.download) {
-        await handler(typed, reply);
+        await handler(typed, context());
         return reply;
       }
       const runCommitHooks = async () => {
@@ -138,7 +145,7 @@ export function route<E extends Endpoint>(
         req.commitHooks = null;
       };
       if (!audit) {
-        const data = await handler(typed, reply);
+        const data = await handler(typed, context());
         await runCommitHooks();
         return ok(req, data);
       }
@@ -162,7 +169,7 @@ export function route<E extends Endpoint>(
         const outcome = await app.db.transaction(async (tx) => {
           req.tx = tx;
           try {
-            const data = await handler(typed, reply);
+            const data = await handler(typed, context());
             await tx.insert(operationLog).values({ ...entry(), result: 'success' });
             return { data };
           } catch (err) {

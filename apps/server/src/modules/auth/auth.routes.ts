@@ -21,7 +21,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authApi.sms,
     { access: 'public', audit: { module: 'auth', action: 'sms' }, rateLimit: loginLimit },
-    (req, reply) => auth.sms(req, reply, req.body),
+    (req, { reply }) => auth.sms(req, reply, req.body),
   );
   route(app, authApi.roleInfo, { access: 'session' }, (req) => auth.roleInfo(req));
   route(app, authApi.menusTree, { access: 'session' }, (req) => auth.menuTree(req, true));

@@ -225,7 +225,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     return null;
   });
 
-  route(app, deviceArchivesApi.downloadAttachment, { access: 'session' }, async (req, reply) => {
+  route(app, deviceArchivesApi.downloadAttachment, { access: 'session' }, async (req, { reply }) => {
     // The entry first: outside the caller's region limit its files do not exist either.
     await load(req, req.params.id);
     const row = await repo(req).attachment(req.params.id, req.params.attachmentId);

@@ -64,7 +64,7 @@ export async function devicesTransferRoutes(app: FastifyInstance) {
   const write = { permission: Permissions.deviceWrite };
 
   // Same filters and the same region limit as the list; every operator who reads the list may take it away.
-  route(app, deviceTransferApi.export, { access: 'session' }, async (req, reply) => {
+  route(app, deviceTransferApi.export, { access: 'session' }, async (req, { reply }) => {
     const { format, ...filters } = req.query;
     const regionIds = await regionFilter(req.tx ?? app.db, await dataScope(app, req), filters.regionId);
     const { rows } = await repo(req).page({ ...filters, regionIds, page: 1, pageSize: EXPORT_MAX_ROWS });
@@ -91,7 +91,7 @@ export async function devicesTransferRoutes(app: FastifyInstance) {
     return sendXlsx(reply, `${name}.xlsx`, header, body as CellValue[][]);
   });
 
-  route(app, deviceTransferApi.importTemplate, { access: write }, (req, reply) =>
+  route(app, deviceTransferApi.importTemplate, { access: write }, (req, { reply }) =>
     sendXlsx(
       reply,
       `${t(req.locale, 'devices.transfer.templateName')}.xlsx`,

@@ -191,7 +191,7 @@ export async function monitoringRoutes(app: FastifyInstance) {
 
   // Same series, scope and 404 as the history. CSV streams a slice of rows at a time, so a year of
   // 1-minute readings never sits in memory; XLSX is built in memory, hence its cap.
-  route(app, monitoringApi.historyExport, { access: 'session' }, async (req, reply) => {
+  route(app, monitoringApi.historyExport, { access: 'session' }, async (req, { reply }) => {
     const { from: fromText, to: toText, maxPoints, format } = req.query;
     const from = new Date(fromText);
     const to = new Date(toText);

@@ -28,7 +28,7 @@ export async function noticesRoutes(app: FastifyInstance) {
   route(app, noticesApi.removeAttachment, { access: write, audit: audit('detach') }, (req) =>
     notices.removeAttachment(req, req.params.id, req.params.attachmentId),
   );
-  route(app, noticesApi.downloadAttachment, { access: 'session' }, (req, reply) =>
+  route(app, noticesApi.downloadAttachment, { access: 'session' }, (req, { reply }) =>
     notices.downloadAttachment(req, reply, req.params.id, req.params.attachmentId),
   );
   route(app, noticesApi.remove, { access: write, audit: audit('delete') }, (req) => notices.remove(req, req.params.id));

@@ -44,7 +44,7 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
         audit: false,
         rateLimit: { max: app.config.INGEST_RATE_LIMIT, timeWindow: '1 minute' },
       },
-      async (req, reply) => {
+      async (req, { reply }) => {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         try {
           return await service.ingestHttp(req.params.code, deviceSecret(req), body);

@@ -10,8 +10,8 @@ export async function usersRoutes(app: FastifyInstance) {
   const audit = auditOf('users');
 
   // Static paths first: /system/users/export is not a user id.
-  route(app, usersApi.exportXlsx, { access: read }, (req, reply) => users.exportXlsx(req, reply, req.query));
-  route(app, usersApi.importTemplate, { access: write }, (req, reply) => users.importTemplate(req, reply));
+  route(app, usersApi.exportXlsx, { access: read }, (req, { reply }) => users.exportXlsx(req, reply, req.query));
+  route(app, usersApi.importTemplate, { access: write }, (req, { reply }) => users.importTemplate(req, reply));
   route(app, usersApi.importXlsx, { access: write, audit: audit('import') }, (req) => users.importXlsx(req));
   route(app, usersApi.list, { access: read }, (req) => users.list(req, req.query));
   route(app, usersApi.get, { access: read }, (req) => users.get(req, req.params.id));

@@ -1,0 +1,39 @@
+import type { Locale } from '@water/contracts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/client.ts';
+import type { AuthContext } from '../types.ts';
+import { type DataScope, dataScope } from './data-scope.ts';
+
+/**
+ * What a handler, and the services it calls, need of the request: the database to use, the
+ * caller and their language, their data scope. A service that takes this instead of the request
+ * can be called from a test, an import row or a job alike.
+ */
+export interface Context {
+  /** The audited write's transaction (its operation-log row commits with it), else the app's database. */
+  db: Queryable;
+  locale: Locale;
+  /** Null only on a public route. */
+  auth: AuthContext | null;
+  /** The caller's data scope: computed on first use (it costs a query) and kept for the request. */
+  scope(): Promise<DataScope>;
+  /** Runs `fn` once the write has committed (live pushes, closing connections, file clean-up). */
+  afterCommit(fn: () => Promise<void> | void): void;
+  log: FastifyBaseLogger;
+}
+
+/** A route handler's context: a service's, and the reply for the handlers that send a file themselves. */
+export interface RouteContext extends Context {
+  reply: FastifyReply;
+}
+
+export function contextOf(app: FastifyInstance, req: FastifyRequest): Context {
+  return {
+    db: req.tx ?? app.db,
+    locale: req.locale,
+    auth: req.auth,
+    scope: () => dataScope(app, req),
+    afterCommit: (fn) => req.afterCommit(fn),
+    log: req.log,
+  };
+}
