@@ -1,7 +1,15 @@
-import { ok } from '../../shared/testing/render-page.tsx';
+import type { Device, DeviceType, regionsApi, Station } from '@water/contracts';
+import { type DataOf, ok } from '../../shared/testing/render-page.tsx';
 
-/** API answers the device screens' tests share. */
-export const region = (id: number, name: string, children: unknown[] = [], parentId: number | null = null) => ({
+type RegionNode = DataOf<typeof regionsApi.tree>[number];
+
+/** API answers the device screens' tests share, typed by the contracts so that they cannot drift from the wire. */
+export const region = (
+  id: number,
+  name: string,
+  children: RegionNode[] = [],
+  parentId: number | null = null,
+): RegionNode => ({
   id,
   parentId,
   code: `R${id}`,
@@ -10,9 +18,10 @@ export const region = (id: number, name: string, children: unknown[] = [], paren
   orderNum: 0,
   hasBoundary: false,
   devices: 0,
+  totalDevices: 0,
   children,
 });
-export const type = (id: number, code: string, nameZh: string) => ({
+export const type = (id: number, code: string, nameZh: string): DeviceType => ({
   id,
   code,
   nameZh,
@@ -39,7 +48,7 @@ export const type = (id: number, code: string, nameZh: string) => ({
   devices: 1,
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
-export const device = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
+export const device = (id: number, code: string, name: string, extra: Partial<Device> = {}): Device => ({
   id,
   code,
   name,
@@ -63,7 +72,7 @@ export const device = (id: number, code: string, name: string, extra: Record<str
   createdAt: '2026-01-01T02:03:04.000Z',
   ...extra,
 });
-export const station = {
+export const station: Station = {
   id: 5,
   code: 'S5',
   name: '东湖雨水泵站',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, fail, mockApi, ok, renderAccount } from '../testing/render-account.tsx';
+import { type ApiCall, fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 
 const TICKET = 't'.repeat(32);
@@ -17,7 +17,7 @@ const smsCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api/user
 
 function renderModal(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const onClose = vi.fn();
-  const view = renderAccount(<ForgotPasswordModal visible onClose={onClose} />, { locale });
+  const view = renderPage(<ForgotPasswordModal visible onClose={onClose} />, { signedIn: false, locale });
   return { ...view, onClose, dialog: within(screen.getByRole('dialog')) };
 }
 

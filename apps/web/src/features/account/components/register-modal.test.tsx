@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderAccount } from '../testing/render-account.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { RegisterModal } from './register-modal.tsx';
 
 function renderModal(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const onClose = vi.fn();
-  const view = renderAccount(<RegisterModal visible onClose={onClose} />, { locale });
+  const view = renderPage(<RegisterModal visible onClose={onClose} />, { signedIn: false, locale });
   return { ...view, onClose, dialog: within(screen.getByRole('dialog')) };
 }
 

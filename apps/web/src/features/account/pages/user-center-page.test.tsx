@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderAccount } from '../testing/render-account.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { UserCenterPage } from './user-center-page.tsx';
 
 const profile: Profile = {
@@ -34,7 +34,7 @@ function fileInput(): HTMLInputElement {
 describe('UserCenterPage', () => {
   it('shows the profile fields, marking the empty ones', async () => {
     mockApi({ 'GET /api/user/profile': ok(profile) });
-    renderAccount(<UserCenterPage />);
+    renderPage(<UserCenterPage />, { signedIn: false });
 
     expect(await screen.findByRole('heading', { name: '普通用户' })).toBeTruthy();
     expect(screen.getByText('管网所', { selector: 'td *, td' })).toBeTruthy();
@@ -55,7 +55,7 @@ describe('UserCenterPage', () => {
         return ok(current);
       },
     });
-    const { user } = renderAccount(<UserCenterPage />, { locale: 'en-US' });
+    const { user } = renderPage(<UserCenterPage />, { signedIn: false, locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
     const name = screen.getByRole('textbox', { name: 'Display name' });
@@ -95,7 +95,7 @@ describe('UserCenterPage', () => {
       'GET /api/user/profile': ok(profile),
       'PUT /api/user/profile': fail(500, '服务器内部错误'),
     });
-    const { user } = renderAccount(<UserCenterPage />);
+    const { user } = renderPage(<UserCenterPage />, { signedIn: false });
 
     await user.click(await screen.findByRole('button', { name: '编辑资料' }));
     await user.click(screen.getByRole('button', { name: '保存' }));
@@ -107,7 +107,7 @@ describe('UserCenterPage', () => {
   it('says when the profile cannot be loaded and retries on request', async () => {
     let answer = fail(404, '接口不存在');
     const { calls } = mockApi({ 'GET /api/user/profile': () => answer });
-    const { user } = renderAccount(<UserCenterPage />);
+    const { user } = renderPage(<UserCenterPage />, { signedIn: false });
 
     expect(await screen.findByText('加载失败')).toBeTruthy();
     expect(screen.getByText('接口不存在')).toBeTruthy();
@@ -127,7 +127,7 @@ describe('UserCenterPage', () => {
         return ok({ avatar });
       },
     });
-    renderAccount(<UserCenterPage />);
+    renderPage(<UserCenterPage />, { signedIn: false });
     await screen.findByRole('heading', { name: '普通用户' });
     // The browser's picker honours `accept`; a drop or a forced choice does not, which is what this checks.
     const user = userEvent.setup({ applyAccept: false });

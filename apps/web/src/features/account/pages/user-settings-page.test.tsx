@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderAccount } from '../testing/render-account.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { UserSettingsPage } from './user-settings-page.tsx';
 
 const CHROME_WINDOWS =
@@ -34,7 +34,7 @@ describe('UserSettingsPage', () => {
   describe('change password', () => {
     it("checks the fields with the contract's rules first", async () => {
       const { fetchMock } = mockApi({});
-      const { user } = renderAccount(<UserSettingsPage />);
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.type(screen.getByLabelText('当前密码'), 'Same2026x');
       await user.type(screen.getByLabelText('新密码'), 'Same2026x');
@@ -57,7 +57,7 @@ describe('UserSettingsPage', () => {
 
     it('changes the password and says the other sessions were signed out', async () => {
       const { calls } = mockApi({ 'POST /api/user/password': ok(null) });
-      const { user } = renderAccount(<UserSettingsPage />, { locale: 'en-US' });
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false, locale: 'en-US' });
 
       await user.type(screen.getByLabelText('Current password'), 'User@2026');
       await user.type(screen.getByLabelText('New password'), 'Water2026x');
@@ -75,7 +75,7 @@ describe('UserSettingsPage', () => {
 
     it("shows the server's refusal", async () => {
       mockApi({ 'POST /api/user/password': fail(400, '原密码错误') });
-      const { user } = renderAccount(<UserSettingsPage />);
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.type(screen.getByLabelText('当前密码'), 'wrong');
       await user.type(screen.getByLabelText('新密码'), 'Water2026x');
@@ -104,7 +104,7 @@ describe('UserSettingsPage', () => {
               })
             : ok({ list: [attempt(11, false, 'bad_credentials')], total: 13, page: 2, pageSize: 10 }),
       });
-      const { user } = renderAccount(<UserSettingsPage />);
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.click(screen.getByRole('tab', { name: '登录记录' }));
       const table = await screen.findByRole('table');
@@ -126,7 +126,7 @@ describe('UserSettingsPage', () => {
 
     it("says when the history cannot be loaded, with the server's message", async () => {
       mockApi({ 'GET /api/user/login-history': fail(404, '接口不存在') });
-      const { user } = renderAccount(<UserSettingsPage />);
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.click(screen.getByRole('tab', { name: '登录记录' }));
       expect(await screen.findByText('加载失败')).toBeTruthy();
@@ -145,7 +145,7 @@ describe('UserSettingsPage', () => {
           return ok(null);
         },
       });
-      const { user } = renderAccount(<UserSettingsPage />, { locale: 'en-US', userOptions: popupClicks });
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false, locale: 'en-US', userOptions: popupClicks });
 
       await user.click(screen.getByRole('tab', { name: 'Active sessions' }));
       const table = await screen.findByRole('table');
@@ -173,7 +173,7 @@ describe('UserSettingsPage', () => {
         'GET /api/user/sessions': ok(live),
         'DELETE /api/user/sessions/7': fail(404, '会话不存在'),
       });
-      const { user } = renderAccount(<UserSettingsPage />, { userOptions: popupClicks });
+      const { user } = renderPage(<UserSettingsPage />, { signedIn: false, userOptions: popupClicks });
 
       await user.click(screen.getByRole('tab', { name: '在线会话' }));
       await user.click(await screen.findByRole('button', { name: '结束会话：Safari 17 · iOS 17.5' }));

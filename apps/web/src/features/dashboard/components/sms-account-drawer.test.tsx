@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Permissions } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi, ok, renderWorkplace } from '../testing/render-workplace.tsx';
+import { type ApiCall, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { workplaceOptions } from '../testing/workplace-harness.ts';
 import { OverviewPanel } from './overview-panel.tsx';
 
 const account = {
@@ -56,7 +57,7 @@ const manager = [Permissions.smsAccountWrite, Permissions.systemSmsOutbox];
 
 async function openDrawer(permissions = manager, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const { calls } = mockApi(answers(permissions));
-  const { user } = renderWorkplace(<OverviewPanel />, { locale });
+  const { user } = renderPage(<OverviewPanel />, { ...workplaceOptions, locale });
   await user.click(await screen.findByRole('button', { name: locale === 'zh-CN' ? '充值与计费' : 'Top-ups & price' }));
   const drawer = await screen.findByRole('dialog', { name: locale === 'zh-CN' ? '短信账户' : 'SMS account' });
   return { calls, user, drawer };
@@ -115,7 +116,7 @@ describe('SMS account drawer', () => {
 
   it('offers no SMS account button without the permission', async () => {
     mockApi(answers([]));
-    renderWorkplace(<OverviewPanel />);
+    renderPage(<OverviewPanel />, workplaceOptions);
     expect(await screen.findByText('¥1,280.50')).toBeTruthy();
     // The permissions have arrived with the name.
     expect(await screen.findByText('欢迎回来，张伟')).toBeTruthy();
@@ -124,7 +125,7 @@ describe('SMS account drawer', () => {
 
   it('offers no button to a holder of only the outbox permission', async () => {
     mockApi(answers([Permissions.systemSmsOutbox]));
-    renderWorkplace(<OverviewPanel />);
+    renderPage(<OverviewPanel />, workplaceOptions);
     expect(await screen.findByText('¥1,280.50')).toBeTruthy();
     // The permissions have arrived with the name.
     expect(await screen.findByText('欢迎回来，张伟')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderWorkplace } from '../testing/render-workplace.tsx';
+import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { workplaceOptions } from '../testing/workplace-harness.ts';
 import { PopularContent } from './popular-content.tsx';
 
 const popular = (type: string) =>
@@ -44,7 +45,7 @@ describe('a Workplace widget while its request is pending', () => {
       'GET /api/popular/list': (call) => ok(popular(call.query.get('type') ?? 'text')),
     });
     const gate = holdRequests('/api/popular/list');
-    const { container } = renderWorkplace(<PopularContent />, { locale: 'en-US' });
+    const { container } = renderPage(<PopularContent />, { ...workplaceOptions, locale: 'en-US' });
 
     await waitFor(() => expect(gate.held()).toBe(1));
     // The type switch is usable at once; the list below it is a skeleton of five lines.
@@ -65,7 +66,7 @@ describe('a Workplace widget while its request is pending', () => {
       'GET /api/popular/list': (call) => ok(popular(call.query.get('type') ?? 'text')),
     });
     const gate = holdRequests('/api/popular/list');
-    const { container, user } = renderWorkplace(<PopularContent />, { locale: 'en-US' });
+    const { container, user } = renderPage(<PopularContent />, { ...workplaceOptions, locale: 'en-US' });
     await waitFor(() => expect(gate.held()).toBe(1));
     gate.release();
     expect(await screen.findByText('text 标题 1')).toBeTruthy();

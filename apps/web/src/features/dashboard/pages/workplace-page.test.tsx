@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { MenuNode } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderWorkplace } from '../testing/render-workplace.tsx';
+import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { workplaceOptions } from '../testing/workplace-harness.ts';
 import { WorkplacePage } from './workplace-page.tsx';
 
 // jsdom has no canvas: the chart wrapper (and its text summary) is what these tests read.
@@ -86,7 +87,7 @@ function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
 describe('WorkplacePage', () => {
   it('renders every widget from the API in Chinese', async () => {
     mockApi(answers());
-    renderWorkplace(<WorkplacePage />);
+    renderPage(<WorkplacePage />, workplaceOptions);
 
     expect(await screen.findByRole('heading', { name: '欢迎回来，王芳' })).toBeTruthy();
     const panel = screen.getByRole('region', { name: '数据概览' });
@@ -120,7 +121,7 @@ describe('WorkplacePage', () => {
 
   it('switches popular content by type and shows the low-balance warning', async () => {
     const { calls } = mockApi(answers({ 'GET /api/workplace/overview': ok(overview(true)) }));
-    const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+    const { user } = renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
 
     expect(await screen.findByText('Low balance')).toBeTruthy();
     expect(screen.getByText('¥12.50')).toBeTruthy();
@@ -134,7 +135,7 @@ describe('WorkplacePage', () => {
 
   it('leaves the SMS balance out for a role the server does not tell it to', async () => {
     mockApi(answers({ 'GET /api/workplace/overview': ok({ ...overview(), balance: null }) }));
-    renderWorkplace(<WorkplacePage />);
+    renderPage(<WorkplacePage />, workplaceOptions);
     const panel = await screen.findByRole('region', { name: '数据概览' });
     expect(await within(panel).findByText('27')).toBeTruthy();
     expect(within(panel).queryByText('短信账户余额')).toBeNull();
@@ -143,7 +144,7 @@ describe('WorkplacePage', () => {
 
   it('opens an announcement with its HTML and attachments, marks its message read, and follows recently visited pages', async () => {
     const { calls } = mockApi(answers());
-    const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+    const { user } = renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: /停水通知/ }));
     const body = await screen.findByRole('article', { name: 'Announcement text' });
@@ -169,7 +170,7 @@ describe('WorkplacePage', () => {
         'PUT /api/user/quick-operations': ok({ routeNames: ['Workplace', 'deviceList'] }),
       }),
     );
-    const { user } = renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+    const { user } = renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
 
     expect(await screen.findByText('No quick operations yet')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Manage' }));
@@ -198,7 +199,7 @@ describe('WorkplacePage', () => {
         'GET /api/content/category-share': fail(500, 'boom'),
       }),
     );
-    renderWorkplace(<WorkplacePage />, { locale: 'en-US' });
+    renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
     expect(await screen.findByText('Failed to load')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('No data')).toHaveLength(3));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();

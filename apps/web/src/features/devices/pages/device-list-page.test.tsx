@@ -1,18 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { devicesApi, deviceTypesApi, regionsApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, ok, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { device, page, region, station, type } from '../device-test-fixtures.ts';
 import { DeviceListPage } from './device-list-page.tsx';
 
-const reads = {
-  'GET /api/regions/tree': ok([region(1, '岚川市', [region(10, '东湖区', [], 1)])]),
-  'GET /api/device-types': ok([type(1, 'level_meter', '液位计'), type(2, 'flow_meter', '流量计')]),
-  'GET /api/stations': ok([station]),
-};
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const reads = [
+  reply(regionsApi.tree, [region(1, '岚川市', [region(10, '东湖区', [], 1)])]),
+  reply(deviceTypesApi.list, [type(1, 'level_meter', '液位计'), type(2, 'flow_meter', '流量计')]),
+  reply(devicesApi.stations, [station]),
+] as const;
 
 describe('DeviceListPage', () => {
   it('sends the filters as the list query', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/devices': page([device(1, 'LV-001', '东湖液位计')]) });
+    const { calls } = mockApi([...reads, [devicesApi.list, page([device(1, 'LV-001', '东湖液位计')])]]);
     const { user } = renderPage(<DeviceListPage />);
     expect(await screen.findByText('东湖液位计')).toBeTruthy();
 
@@ -40,11 +42,11 @@ describe('DeviceListPage', () => {
 
   it('creates a device: the POST carries the contract body and the secret shows once', async () => {
     const created = device(9, 'FM-009', '西区流量计', { typeId: 2, status: 'inactive' });
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/devices': page([]),
-      'POST /api/devices': ok({ device: created, secret: 'sk_live_4x9Qa2mPz' }),
-    });
+      [devicesApi.list, page([])],
+      [devicesApi.create, { device: created, secret: 'sk_live_4x9Qa2mPz' }],
+    ]);
     const { user } = renderPage(<DeviceListPage />);
     await user.click(await screen.findByRole('button', { name: '新增设备' }));
     const drawer = await screen.findByRole('dialog', { name: '新增设备' });
@@ -76,7 +78,7 @@ describe('DeviceListPage', () => {
   });
 
   it('refuses a warranty that ends before the install date without calling the server', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/devices': page([]) });
+    const { calls } = mockApi([...reads, [devicesApi.list, page([])]]);
     const { user } = renderPage(<DeviceListPage />);
     await user.click(await screen.findByRole('button', { name: '新增设备' }));
     const drawer = await screen.findByRole('dialog', { name: '新增设备' });
@@ -98,7 +100,7 @@ describe('DeviceListPage', () => {
   });
 
   it('shows a reader no write actions', async () => {
-    mockApi({ ...reads, 'GET /api/devices': page([device(1, 'LV-001', '东湖液位计')]) });
+    mockApi([...reads, [devicesApi.list, page([device(1, 'LV-001', '东湖液位计')])]]);
     renderPage(<DeviceListPage />, { permissions: ['device:device:read'] });
     expect(await screen.findByText('东湖液位计')).toBeTruthy();
     expect(screen.getByRole('button', { name: '设备类型' })).toBeTruthy();
@@ -107,13 +109,16 @@ describe('DeviceListPage', () => {
   });
 
   it('offers to archive a device its history holds instead of deleting it, and deletes one nothing holds', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/devices': page([device(1, 'LV-001', '东湖液位计'), device(2, 'LV-002', '新登记液位计')]),
-      'GET /api/devices/1/dependents': ok({ archiveEntries: 3, openWorkOrders: 1 }),
-      'GET /api/devices/2/dependents': ok({ archiveEntries: 0, openWorkOrders: 0 }),
-      'DELETE /api/devices/2': ok(null),
-    });
+      [devicesApi.list, page([device(1, 'LV-001', '东湖液位计'), device(2, 'LV-002', '新登记液位计')])],
+      [
+        devicesApi.dependents,
+        ({ params }) =>
+          params.id === '1' ? { archiveEntries: 3, openWorkOrders: 1 } : { archiveEntries: 0, openWorkOrders: 0 },
+      ],
+      [devicesApi.remove, ({ params }) => (params.id === '2' ? ok(null) : fail(404, 'Not Found'))],
+    ]);
     const { user } = renderPage(<DeviceListPage />);
     await user.click(await screen.findByRole('button', { name: '更多：LV-001' }));
     await user.click(await screen.findByRole('menuitem', { name: '删除' }));
