@@ -6,7 +6,6 @@ import {
   type ArchiveAttachment,
   type ArchiveEntry,
   type ArchiveKind,
-  type AuditAction,
   type archiveEntryInputSchema,
   deviceArchivesApi,
   Permissions,

@@ -1,5 +1,4 @@
 import {
-  type AuditAction,
   type Boundary,
   mapApi,
   Permissions,

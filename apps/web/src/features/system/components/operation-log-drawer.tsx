@@ -83,10 +83,7 @@ function DetailView({ log, i18n }: { log: OperationLogDetail; i18n: SystemAdminI
           { label: t('sys.log.col.time'), value: formatDateTime(log.createdAt, locale, { seconds: true }) },
           {
             label: t('sys.log.col.user'),
-            value:
-              log.displayName && log.displayName !== log.username
-                ? `${log.displayName} (${log.username})`
-                : log.username || t('sys.none'),
+            value: actorLabel(log.displayName, log.username) || t('sys.none'),
           },
           { label: t('sys.log.col.module'), value: moduleText(log.module, locale) },
           { label: t('sys.log.col.action'), value: actionText(log.action, locale) },
