@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { t } from '../i18n/messages.ts';
+import type { Context } from './context.ts';
 import { readCsvRows } from './csv.ts';
 import { AppError, businessError } from './errors.ts';
 import { CSV_TYPE, receiveUpload, XLSX_TYPE } from './uploads.ts';
@@ -87,7 +88,7 @@ export function columnsOf<K extends string>(
  * `AppError` thrown by `create` becomes the row's reason.
  */
 export async function importRows<T>(
-  req: FastifyRequest,
+  ctx: Pick<Context, 'db' | 'locale' | 'log'>,
   rows: SheetRow[],
   check: (row: SheetRow) => Promise<{ value: T } | { reasons: string[] }>,
   create: (tx: Queryable, value: T) => Promise<void>,
@@ -101,12 +102,12 @@ export async function importRows<T>(
       continue;
     }
     try {
-      await req.tx!.transaction((sp) => create(sp, checked.value));
+      await ctx.db.transaction((sp) => create(sp, checked.value));
       created.push(checked.value);
     } catch (err) {
-      if (!(err instanceof AppError)) req.log.warn({ err, row: row.row }, 'import row failed');
+      if (!(err instanceof AppError)) ctx.log.warn({ err, row: row.row }, 'import row failed');
       const reason =
-        err instanceof AppError ? t(req.locale, err.messageKey, err.params) : t(req.locale, 'import.rowFailed');
+        err instanceof AppError ? t(ctx.locale, err.messageKey, err.params) : t(ctx.locale, 'import.rowFailed');
       failed.push({ ...row, reasons: [reason] });
     }
   }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { deviceInputSchema } from '@water/contracts';
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { deviceTypes, regions, stations } from '../../db/schema/index.ts';
-import { dataScope, inRegionScope } from '../../lib/data-scope.ts';
+import type { Context } from '../../lib/context.ts';
+import { inRegionScope } from '../../lib/data-scope.ts';
 import { AppError, businessError } from '../../lib/errors.ts';
 import { createDevicesRepository } from './devices.repository.ts';
 
@@ -19,12 +19,11 @@ export const newDeviceSecret = () => randomBytes(24).toString('base64url');
  * the device's unless one is given. Single create, edit and every import row go through here.
  */
 export async function resolveDeviceInput(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: Context,
   input: DeviceInputValues,
   self?: number,
 ): Promise<DeviceInputValues> {
-  const r = createDevicesRepository(req.tx ?? app.db);
+  const r = createDevicesRepository(ctx.db);
   const other = await r.byCode(input.code);
   if (other && other.id !== self) throw new AppError(409, 409, 'devices.codeTaken');
   if (!(await r.typeExists(input.typeId))) throw businessError(400, 'devices.unknownType');
@@ -33,7 +32,7 @@ export async function resolveDeviceInput(
   const regionId = input.regionId ?? station?.regionId ?? null;
   if (regionId !== null && !(await r.regionExists(regionId))) throw businessError(400, 'devices.unknownRegion');
   // A region-limited operator registers devices only where they may see them.
-  if (!inRegionScope(await dataScope(app, req), regionId)) throw new AppError(403, 403, 'devices.regionOutOfScope');
+  if (!inRegionScope(await ctx.scope(), regionId)) throw new AppError(403, 403, 'devices.regionOutOfScope');
   return { ...input, regionId };
 }
 

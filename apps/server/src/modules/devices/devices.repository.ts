@@ -1,3 +1,4 @@
+import type { Device, DeviceStatus, Locale, Station, StationKind } from '@water/contracts';
 import {
   and,
   asc,
@@ -8,7 +9,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  like,
   notInArray,
   or,
   type SQL,
@@ -44,6 +44,42 @@ const SORT = {
   warrantyEnd: devices.warrantyEnd,
   lastSeenAt: devices.lastSeenAt,
 } as const;
+
+/** A device as the API answers it, from a row of the joined query (names in the caller's language). */
+export function toDevice(r: DeviceRow, locale: Locale): Device {
+  return {
+    id: r.device.id,
+    code: r.device.code,
+    name: r.device.name,
+    typeId: r.device.typeId!,
+    typeCode: r.typeCode,
+    typeName: locale === 'en-US' ? r.typeEn : r.typeZh,
+    model: r.device.model,
+    manufacturer: r.device.manufacturer,
+    serialNo: r.device.serialNo,
+    regionId: r.device.regionId,
+    regionName: r.regionName ?? '',
+    stationId: r.device.stationId,
+    stationName: r.stationName ?? '',
+    longitude: r.device.longitude,
+    latitude: r.device.latitude,
+    installDate: r.device.installDate,
+    warrantyEnd: r.device.warrantyEnd,
+    status: r.device.status as DeviceStatus,
+    lastSeenAt: r.device.lastSeenAt?.toISOString() ?? null,
+    archivedAt: r.device.archivedAt?.toISOString() ?? null,
+    createdAt: r.device.createdAt.toISOString(),
+  };
+}
+
+export interface DeviceRow {
+  device: typeof devices.$inferSelect;
+  typeCode: string;
+  typeZh: string;
+  typeEn: string;
+  regionName: string | null;
+  stationName: string | null;
+}
 
 export function createDevicesRepository(db: Queryable) {
   const joined = () =>
@@ -81,7 +117,8 @@ export function createDevicesRepository(db: Queryable) {
           : isNull(devices.archivedAt),
     );
 
-  return {
+  const repository = {
+    /** A page of the register as rows (the export writes its own columns from them). */
     async page(f: DeviceFilter & { page: number; pageSize: number }) {
       const condition = where(f);
       // The id breaks ties in the column's own direction, so that one index on (column, id) gives
@@ -118,10 +155,23 @@ export function createDevicesRepository(db: Queryable) {
       const [[total], rows] = await Promise.all([db.select({ n: count() }).from(devices).where(condition), list]);
       return { total: total?.n ?? 0, rows };
     },
-    byId: (id: number) =>
+    byId: (id: number): Promise<DeviceRow | undefined> =>
       joined()
         .where(eq(devices.id, id))
         .then((rows) => rows[0]),
+    /** A page of the register as the API answers it. */
+    async list(
+      f: DeviceFilter & { page: number; pageSize: number },
+      locale: Locale,
+    ): Promise<{ total: number; list: Device[] }> {
+      const { total, rows } = await repository.page(f);
+      return { total, list: rows.map((r) => toDevice(r, locale)) };
+    },
+    /** One device as the API answers it, with its region for the caller's region limit. */
+    get: (id: number, locale: Locale): Promise<Device | undefined> =>
+      joined()
+        .where(eq(devices.id, id))
+        .then((rows) => (rows[0] ? toDevice(rows[0], locale) : undefined)),
     byCode: (code: string) =>
       db
         .select({ id: devices.id })
@@ -147,7 +197,7 @@ export function createDevicesRepository(db: Queryable) {
         .where(eq(stations.id, id))
         .then((rows) => rows[0]),
     /** Stations, those of the given regions only when `regionIds` is set. */
-    stations: (regionIds?: number[]) =>
+    stations: (regionIds?: number[]): Promise<Station[]> =>
       db
         .select({
           station: stations,
@@ -159,7 +209,21 @@ export function createDevicesRepository(db: Queryable) {
         .from(stations)
         .leftJoin(regions, eq(regions.id, stations.regionId))
         .where(regionIds ? (regionIds.length ? inArray(stations.regionId, regionIds) : sql`false`) : undefined)
-        .orderBy(asc(stations.code)),
+        .orderBy(asc(stations.code))
+        .then((rows) =>
+          rows.map((s) => ({
+            id: s.station.id,
+            code: s.station.code,
+            name: s.station.name,
+            kind: s.station.kind as StationKind,
+            regionId: s.station.regionId,
+            regionName: s.regionName ?? '',
+            longitude: s.station.longitude,
+            latitude: s.station.latitude,
+            pumps: s.station.pumps,
+            devices: s.devices,
+          })),
+        ),
     insert: (values: typeof devices.$inferInsert) =>
       db
         .insert(devices)
@@ -190,4 +254,5 @@ export function createDevicesRepository(db: Queryable) {
     addArchiveEntry: (values: typeof deviceArchiveEntries.$inferInsert) =>
       db.insert(deviceArchiveEntries).values(values),
   };
+  return repository;
 }

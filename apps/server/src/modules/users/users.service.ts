@@ -387,7 +387,7 @@ export function createUsersService(app: FastifyInstance) {
         return { value: parsed.data };
       };
       const { created, failed } = await importRows<z.output<typeof userInputSchema>>(
-        req,
+        { db: req.tx!, locale: req.locale, log: req.log },
         rows,
         checkRow,
         async (sp, input) => {

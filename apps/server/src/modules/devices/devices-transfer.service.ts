@@ -1,0 +1,148 @@
+import { type DeviceImportReport, deviceInputSchema, LOCALES, type Locale } from '@water/contracts';
+import { t } from '../../i18n/messages.ts';
+import type { Context } from '../../lib/context.ts';
+import { columnsOf, importRows, type SheetRow } from '../../lib/row-import.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { issueText } from '../../lib/validation.ts';
+import {
+  type DeviceInputValues,
+  deviceReferenceTables,
+  newDeviceSecret,
+  resolveDeviceInput,
+} from './device-references.ts';
+import { createDevicesRepository } from './devices.repository.ts';
+
+/** The import sheet's columns, in order: what the template holds, what an export starts with. */
+export const COLUMNS = [
+  'code',
+  'name',
+  'type',
+  'model',
+  'manufacturer',
+  'serialNo',
+  'region',
+  'station',
+  'longitude',
+  'latitude',
+  'installDate',
+  'warrantyEnd',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** Either language's header names a column: a sheet travels between colleagues. */
+const HEADER_LABELS = Object.fromEntries(
+  COLUMNS.map((c) => [c, LOCALES.map((locale) => t(locale, `devices.transfer.col.${c}`))]),
+) as Record<Column, string[]>;
+
+/** Where a contract field's issue is shown: the column the user typed it in. */
+const FIELD_COLUMN: Record<string, Column> = { typeId: 'type', regionId: 'region', stationId: 'station' };
+
+export const columnLabel = (locale: Locale, c: Column) => t(locale, `devices.transfer.col.${c}`);
+
+/** A date as the sheet gives it: text, or an Excel date cell (read as an ISO instant at midnight UTC). */
+const sheetDate = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value);
+
+/**
+ * Registers a device per good row of a received sheet, each in a savepoint of its own, with the
+ * same schema and the same reference checks as a single create; a bad row is reported with its
+ * reasons (in the caller's language) and leaves nothing behind. Ingest secrets are stored as hashes
+ * only and never answered. Runs in the import's transaction (`ctx.db`).
+ */
+export async function importDevices(ctx: Context, now: Date, header: string[], rows: SheetRow[]) {
+  const cellsOf = columnsOf(
+    header,
+    HEADER_LABELS,
+    ['code', 'name'],
+    COLUMNS.map((c) => columnLabel(ctx.locale, c)).join(', '),
+  );
+  const refs = await deviceReferenceTables(ctx.db);
+  const seen = new Set<string>();
+  const check = async ({ cells }: SheetRow) => {
+    const c = cellsOf(cells);
+    const reasons = new Map<Column, string[]>();
+    const fail = (column: Column, text: string) =>
+      reasons.set(column, [...(reasons.get(column) ?? []), `${columnLabel(ctx.locale, column)}: ${text}`]);
+
+    const type = c.type.toLowerCase();
+    const typeId = type
+      ? refs.types.find((x) => [x.code, x.nameZh, x.nameEn].some((n) => n.toLowerCase() === type))?.id
+      : undefined;
+    if (c.type && typeId === undefined) fail('type', t(ctx.locale, 'devices.transfer.unknownType', { value: c.type }));
+
+    let regionId: number | null = null;
+    if (c.region) {
+      const byCode = refs.regions.find((x) => x.code.toLowerCase() === c.region.toLowerCase());
+      const byName = refs.regions.filter((x) => x.name === c.region);
+      if (byCode) regionId = byCode.id;
+      else if (byName.length === 1) regionId = byName[0]!.id;
+      else
+        fail(
+          'region',
+          t(ctx.locale, byName.length ? 'devices.transfer.ambiguousRegion' : 'devices.transfer.unknownRegion', {
+            value: c.region,
+          }),
+        );
+    }
+
+    let stationId: number | null = null;
+    if (c.station) {
+      const station = refs.stations.find((x) => x.code.toLowerCase() === c.station.toLowerCase());
+      if (station) stationId = station.id;
+      else fail('station', t(ctx.locale, 'devices.transfer.unknownStation', { value: c.station }));
+    }
+
+    const number = (column: 'longitude' | 'latitude') => {
+      if (c[column] === '') return null;
+      const value = Number(c[column]);
+      if (Number.isNaN(value)) fail(column, t(ctx.locale, 'devices.transfer.notANumber', { value: c[column] }));
+      return value;
+    };
+    const longitude = number('longitude');
+    const latitude = number('latitude');
+
+    const parsed = deviceInputSchema.safeParse({
+      code: c.code,
+      name: c.name,
+      typeId,
+      model: c.model,
+      manufacturer: c.manufacturer,
+      serialNo: c.serialNo,
+      regionId,
+      stationId,
+      longitude,
+      latitude,
+      installDate: c.installDate ? sheetDate(c.installDate) : null,
+      warrantyEnd: c.warrantyEnd ? sheetDate(c.warrantyEnd) : null,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        const column = FIELD_COLUMN[field] ?? (field as Column);
+        // A value already explained by a lookup above is not explained twice.
+        if (!(COLUMNS as readonly string[]).includes(column) || reasons.has(column)) continue;
+        fail(column, issueText(issue, ctx.locale));
+      }
+    }
+    if (c.code && seen.has(c.code)) fail('code', t(ctx.locale, 'import.duplicateInFile'));
+    if (c.code) seen.add(c.code);
+    const all = COLUMNS.flatMap((column) => reasons.get(column) ?? []);
+    return all.length === 0 && parsed.success ? { value: parsed.data } : { reasons: all };
+  };
+
+  const outcome = await importRows<DeviceInputValues>(ctx, rows, check, async (sp, input) => {
+    const values = await resolveDeviceInput(ctx, input);
+    // Hash of a secret nobody sees: the device cannot connect until "rotate secret" issues one.
+    await createDevicesRepository(sp).insert({
+      ...values,
+      secretHash: sha256(newDeviceSecret()),
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  const report: DeviceImportReport = {
+    created: outcome.created.length,
+    failed: outcome.failed.map((f) => ({ row: f.row, code: cellsOf(f.cells).code, reasons: f.reasons })),
+    note: t(ctx.locale, 'devices.transfer.secretsNote'),
+  };
+  return { report, createdCodes: outcome.created.map((d) => d.code) };
+}
