@@ -1,13 +1,15 @@
+import type { Region, RegionNode } from '@water/contracts';
 import { asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { devices, regions, roleRegions, roles, stations } from '../../db/schema/index.ts';
+import { buildRegionTree, type RegionRow, toFeatureCollection, toRegion } from './regions.mappers.ts';
 
 export function createRegionsRepository(db: Queryable) {
   // The outer table named in full: drizzle writes a lone column unqualified.
   const deviceCount = sql<number>`(select count(*) from ${devices} d where d.region_id = "regions"."id")`.mapWith(
     Number,
   );
-  return {
+  const repository = {
     /**
      * Every region with its devices: one grouped count joined on, not the count above once per
      * region, which is a thousand index probes for a thousand regions (and, on a cold table, a
@@ -25,12 +27,18 @@ export function createRegionsRepository(db: Queryable) {
         .leftJoin(counts, eq(counts.regionId, regions.id))
         .orderBy(asc(regions.orderNum), asc(regions.id));
     },
-    byId: (id: number) =>
+    byId: (id: number): Promise<RegionRow | undefined> =>
       db
         .select({ region: regions, devices: deviceCount })
         .from(regions)
         .where(eq(regions.id, id))
         .then((rows) => rows[0]),
+    /** One region as the API answers it. */
+    get: (id: number): Promise<Region | undefined> => repository.byId(id).then((row) => row && toRegion(row)),
+    /** Every region as a tree, with own and rolled-up device counts. */
+    tree: async (): Promise<RegionNode[]> => buildRegionTree(await repository.all()),
+    /** Every region as a GeoJSON feature collection (the export). */
+    featureCollection: async () => toFeatureCollection(await repository.all()),
     byCode: (code: string) =>
       db
         .select()
@@ -73,4 +81,5 @@ export function createRegionsRepository(db: Queryable) {
         .orderBy(asc(roles.id)),
     remove: (id: number) => db.delete(regions).where(eq(regions.id, id)),
   };
+  return repository;
 }

@@ -1,81 +1,28 @@
-import {
-  type Boundary,
-  mapApi,
-  Permissions,
-  type Region,
-  type RegionKind,
-  type RegionNode,
-  regionInputSchema,
-  regionsApi,
-} from '@water/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Boundary, mapApi, Permissions, regionInputSchema, regionsApi } from '@water/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { regions } from '../../db/schema/index.ts';
+import type { Context } from '../../lib/context.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { auditOf, route } from '../../lib/route.ts';
 import { createRegionsRepository } from './regions.repository.ts';
 
 type Input = z.output<typeof regionInputSchema>;
-type Row = { region: typeof regions.$inferSelect; devices: number };
-
-const toRegion = (r: Row): Region => ({
-  id: r.region.id,
-  parentId: r.region.parentId,
-  code: r.region.code,
-  name: r.region.name,
-  kind: r.region.kind as RegionKind,
-  orderNum: r.region.orderNum,
-  boundary: (r.region.boundary as Boundary | null) ?? null,
-  devices: r.devices,
-  updatedAt: r.region.updatedAt.toISOString(),
-});
-
-export function buildRegionTree(rows: Row[]): RegionNode[] {
-  const nodes = new Map<number, RegionNode>();
-  for (const { region: r, devices } of rows) {
-    nodes.set(r.id, {
-      id: r.id,
-      parentId: r.parentId,
-      code: r.code,
-      name: r.name,
-      kind: r.kind as RegionKind,
-      orderNum: r.orderNum,
-      hasBoundary: r.boundary !== null,
-      devices,
-      totalDevices: devices,
-      children: [],
-    });
-  }
-  const roots: RegionNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  // Rolled up, own plus descendants: a district shows the devices of its catchments (post-order).
-  const rollUp = (node: RegionNode): number => {
-    node.totalDevices = node.devices + node.children.reduce((sum, child) => sum + rollUp(child), 0);
-    return node.totalDevices;
-  };
-  for (const root of roots) rollUp(root);
-  return roots;
-}
 
 export async function regionsRoutes(app: FastifyInstance) {
-  const repo = (req: FastifyRequest) => createRegionsRepository(req.tx ?? app.db);
+  const repo = (ctx: Context) => createRegionsRepository(ctx.db);
   const write = { permission: Permissions.regionWrite };
   const audit = auditOf('regions');
 
-  async function load(req: FastifyRequest, id: number) {
-    const row = await repo(req).byId(id);
-    if (!row) throw notFound();
-    return toRegion(row);
+  async function load(ctx: Context, id: number) {
+    const region = await repo(ctx).get(id);
+    if (!region) throw notFound();
+    return region;
   }
 
   /** The ancestor path under `parentId`; refuses a parent that is the region itself or below it. */
-  async function placeUnder(req: FastifyRequest, parentId: number | null, self?: number): Promise<string> {
+  async function placeUnder(ctx: Context, parentId: number | null, self?: number): Promise<string> {
     if (parentId === null) return '0';
-    const parent = await repo(req).byId(parentId);
+    const parent = await repo(ctx).byId(parentId);
     if (!parent) throw businessError(400, 'regions.unknownParent');
     if (self !== undefined && (parentId === self || parent.region.ancestors.split(',').includes(String(self)))) {
       throw businessError(400, 'regions.moveUnderSelf');
@@ -83,32 +30,32 @@ export async function regionsRoutes(app: FastifyInstance) {
     return `${parent.region.ancestors},${parent.region.id}`;
   }
 
-  async function create(req: FastifyRequest, input: Input) {
-    if (await repo(req).byCode(input.code)) throw new AppError(409, 409, 'regions.codeTaken');
+  async function create(ctx: Context, input: Input) {
+    if (await repo(ctx).byCode(input.code)) throw new AppError(409, 409, 'regions.codeTaken');
     const now = app.clock.now();
-    return repo(req).insert({
+    return repo(ctx).insert({
       ...input,
-      ancestors: await placeUnder(req, input.parentId),
+      ancestors: await placeUnder(ctx, input.parentId),
       createdAt: now,
       updatedAt: now,
     });
   }
 
-  async function update(req: FastifyRequest, id: number, input: Input) {
-    const current = await repo(req).byId(id);
+  async function update(ctx: Context, id: number, input: Input) {
+    const current = await repo(ctx).byId(id);
     if (!current) throw notFound();
-    const other = await repo(req).byCode(input.code);
+    const other = await repo(ctx).byCode(input.code);
     if (other && other.id !== id) throw new AppError(409, 409, 'regions.codeTaken');
-    const ancestors = await placeUnder(req, input.parentId, id);
-    await repo(req).update(id, { ...input, ancestors, updatedAt: app.clock.now() });
+    const ancestors = await placeUnder(ctx, input.parentId, id);
+    await repo(ctx).update(id, { ...input, ancestors, updatedAt: app.clock.now() });
     if (ancestors !== current.region.ancestors) {
-      await repo(req).rebaseDescendants(`${current.region.ancestors},${id}`, `${ancestors},${id}`);
+      await repo(ctx).rebaseDescendants(`${current.region.ancestors},${id}`, `${ancestors},${id}`);
     }
   }
 
   // The map's ground: a tile URL when one is configured, else plain (the console works offline).
-  route(app, mapApi.config, { access: 'session' }, async (req) => {
-    const rows = await repo(req).all();
+  route(app, mapApi.config, { access: 'session' }, async (_req, ctx) => {
+    const rows = await repo(ctx).all();
     const boxes = rows.flatMap(({ region }) => {
       const b = region.boundary as Boundary | null;
       if (!b) return [];
@@ -123,29 +70,12 @@ export async function regionsRoutes(app: FastifyInstance) {
     return { tileUrl: app.config.MAP_TILE_URL ?? null, center, zoom: 12 };
   });
 
-  route(app, regionsApi.tree, { access: 'session' }, async (req) => buildRegionTree(await repo(req).all()));
+  route(app, regionsApi.tree, { access: 'session' }, async (_req, ctx) => repo(ctx).tree());
 
-  route(app, regionsApi.exportGeoJson, { access: 'session' }, async (req) => {
-    const rows = await repo(req).all();
-    const codeOf = new Map(rows.map((r) => [r.region.id, r.region.code]));
-    return {
-      type: 'FeatureCollection' as const,
-      features: rows.map(({ region: r }) => ({
-        type: 'Feature' as const,
-        geometry: (r.boundary as Boundary | null) ?? null,
-        properties: {
-          code: r.code,
-          name: r.name,
-          kind: r.kind as RegionKind,
-          parentCode: r.parentId === null ? null : (codeOf.get(r.parentId) ?? null),
-          orderNum: r.orderNum,
-        },
-      })),
-    };
-  });
+  route(app, regionsApi.exportGeoJson, { access: 'session' }, async (_req, ctx) => repo(ctx).featureCollection());
 
   // Parents before children, whatever order the file lists them in; a code decides create or update.
-  route(app, regionsApi.importGeoJson, { access: write, audit: audit('import') }, async (req) => {
+  route(app, regionsApi.importGeoJson, { access: write, audit: audit('import') }, async (req, ctx) => {
     const pending = req.body.features.map((f, index) => ({ f, index }));
     let created = 0;
     let updated = 0;
@@ -155,16 +85,16 @@ export async function regionsRoutes(app: FastifyInstance) {
       if (ready.length === 0) throw businessError(400, 'regions.moveUnderSelf');
       for (const { f, index } of ready) {
         const parentCode = f.properties.parentCode;
-        const parent = parentCode ? await repo(req).byCode(parentCode) : null;
+        const parent = parentCode ? await repo(ctx).byCode(parentCode) : null;
         if (parentCode && !parent)
           throw businessError(400, 'regions.unknownParentCode', { n: index + 1, code: parentCode });
         const input = regionInputSchema.parse({ ...f.properties, parentId: parent?.id ?? null, boundary: f.geometry });
-        const existing = await repo(req).byCode(input.code);
+        const existing = await repo(ctx).byCode(input.code);
         if (existing) {
-          await update(req, existing.id, input);
+          await update(ctx, existing.id, input);
           updated++;
         } else {
-          await create(req, input);
+          await create(ctx, input);
           created++;
         }
         pending.splice(
@@ -177,36 +107,36 @@ export async function regionsRoutes(app: FastifyInstance) {
     return { created, updated };
   });
 
-  route(app, regionsApi.get, { access: 'session' }, (req) => load(req, req.params.id));
+  route(app, regionsApi.get, { access: 'session' }, (req, ctx) => load(ctx, req.params.id));
 
-  route(app, regionsApi.create, { access: write, audit: audit('create') }, async (req) => {
-    const id = await create(req, req.body);
-    const after = await load(req, id);
+  route(app, regionsApi.create, { access: write, audit: audit('create') }, async (req, ctx) => {
+    const id = await create(ctx, req.body);
+    const after = await load(ctx, id);
     req.auditChange = { targetId: id, after };
     return after;
   });
 
-  route(app, regionsApi.update, { access: write, audit: audit('update') }, async (req) => {
-    const before = await load(req, req.params.id);
-    await update(req, before.id, req.body);
-    const after = await load(req, before.id);
+  route(app, regionsApi.update, { access: write, audit: audit('update') }, async (req, ctx) => {
+    const before = await load(ctx, req.params.id);
+    await update(ctx, before.id, req.body);
+    const after = await load(ctx, before.id);
     req.auditChange = { targetId: before.id, before, after };
     return after;
   });
 
-  route(app, regionsApi.remove, { access: write, audit: audit('delete') }, async (req) => {
-    const before = await load(req, req.params.id);
-    const children = await repo(req).childCount(before.id);
+  route(app, regionsApi.remove, { access: write, audit: audit('delete') }, async (req, ctx) => {
+    const before = await load(ctx, req.params.id);
+    const children = await repo(ctx).childCount(before.id);
     if (children > 0) throw new AppError(409, 409, 'regions.hasChildren', { n: children });
     if (before.devices > 0) throw new AppError(409, 409, 'regions.hasDevices', { n: before.devices });
-    const stationCount = await repo(req).stationCount(before.id);
+    const stationCount = await repo(ctx).stationCount(before.id);
     if (stationCount > 0) throw new AppError(409, 409, 'regions.hasStations', { n: stationCount });
-    const limited = await repo(req).rolesLimitedTo(before.id);
+    const limited = await repo(ctx).rolesLimitedTo(before.id);
     if (limited.length > 0) {
-      const names = limited.map((r) => (req.locale === 'en-US' && r.nameEn ? r.nameEn : r.name)).join(', ');
+      const names = limited.map((r) => (ctx.locale === 'en-US' && r.nameEn ? r.nameEn : r.name)).join(', ');
       throw new AppError(409, 409, 'regions.usedByRoles', { names });
     }
-    await repo(req).remove(before.id);
+    await repo(ctx).remove(before.id);
     req.auditChange = { targetId: before.id, before };
     return null;
   });

@@ -2,7 +2,7 @@ import type { RegionNode } from '@water/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deviceArchiveEntries, devices, regions, stations } from '../../db/schema/index.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
-import { buildRegionTree } from './regions.routes.ts';
+import { buildRegionTree } from './regions.mappers.ts';
 
 let t: TestApp;
 let admin: string;
