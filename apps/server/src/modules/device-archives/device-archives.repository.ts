@@ -1,3 +1,4 @@
+import type { ArchiveEntry, Locale } from '@water/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/like.ts';
+import { toDueCalibration, toEndingWarranty, toEntry } from './device-archives.mappers.ts';
 
 export interface ArchiveFilter {
   deviceId?: number | undefined;
@@ -83,7 +85,7 @@ export function createDeviceArchivesRepository(db: Queryable) {
           .where(inArray(deviceArchiveAttachments.entryId, entryIds))
           .orderBy(asc(deviceArchiveAttachments.id));
 
-  return {
+  const repository = {
     attachmentsOf,
 
     async page(f: ArchiveFilter & { page: number; pageSize: number }) {
@@ -105,6 +107,20 @@ export function createDeviceArchivesRepository(db: Queryable) {
       joined()
         .where(eq(deviceArchiveEntries.id, id))
         .then((rows) => rows[0]),
+
+    /** A page of entries as the API answers them. */
+    async list(f: ArchiveFilter & { page: number; pageSize: number }, locale: Locale) {
+      const { total, rows } = await repository.page(f);
+      const attachments = await attachmentsOf(rows.map((r) => r.entry.id));
+      return { total, list: rows.map((r) => toEntry(r, attachments, locale)) };
+    },
+
+    /** One entry as the API answers it, with its device's region for the caller's region limit. */
+    async get(id: number, locale: Locale): Promise<{ entry: ArchiveEntry; regionId: number | null } | undefined> {
+      const row = await repository.byId(id);
+      if (!row) return undefined;
+      return { entry: toEntry(row, await attachmentsOf([id]), locale), regionId: row.deviceRegionId };
+    },
 
     device: (id: number) =>
       db
@@ -146,7 +162,7 @@ export function createDeviceArchivesRepository(db: Queryable) {
      * Devices in service whose latest calibration (by date, then by entry) is due on or before
      * `until`: overdue ones included, a device calibrated again since an older due date not.
      */
-    async dueCalibrations(until: string, regionIds?: number[]) {
+    async dueCalibrationRows(until: string, regionIds?: number[]) {
       const latest = db
         .selectDistinctOn([deviceArchiveEntries.deviceId], {
           entryId: deviceArchiveEntries.id,
@@ -176,7 +192,7 @@ export function createDeviceArchivesRepository(db: Queryable) {
         .orderBy(asc(latest.nextDue), asc(devices.code));
     },
 
-    endingWarranties: (today: string, until: string, regionIds?: number[]) =>
+    endingWarrantyRows: (today: string, until: string, regionIds?: number[]) =>
       db
         .select({
           deviceId: devices.id,
@@ -189,5 +205,16 @@ export function createDeviceArchivesRepository(db: Queryable) {
         .leftJoin(regions, eq(regions.id, devices.regionId))
         .where(warrantyEndingWhere(today, until, regionIds))
         .orderBy(asc(devices.code)),
+
+    /** Calibrations due by `until` (overdue included), as the API answers them. */
+    dueCalibrations: async (today: string, until: string, regionIds: number[] | undefined, locale: Locale) =>
+      (await repository.dueCalibrationRows(until, regionIds)).map((r) => toDueCalibration(r, today, locale)),
+
+    /** Warranties and service contracts ending in [today, until], as the API answers them. */
+    endingWarranties: async (today: string, until: string, regionIds: number[] | undefined, locale: Locale) =>
+      (await repository.endingWarrantyRows(today, until, regionIds)).map((r) =>
+        toEndingWarranty(r, today, until, locale),
+      ),
   };
+  return repository;
 }

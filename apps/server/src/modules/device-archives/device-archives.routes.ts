@@ -3,141 +3,83 @@ import path from 'node:path';
 import {
   ARCHIVE_ATTACHMENT_MAX_BYTES,
   ARCHIVE_ATTACHMENTS_MAX,
-  type ArchiveAttachment,
   type ArchiveEntry,
-  type ArchiveKind,
   type archiveEntryInputSchema,
   deviceArchivesApi,
   Permissions,
 } from '@water/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { utilityDay } from '../../lib/clock.ts';
-import { dataScope, inRegionScope } from '../../lib/data-scope.ts';
+import type { Context } from '../../lib/context.ts';
+import { inRegionScope } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
 import { auditOf, route } from '../../lib/route.ts';
 import { storeUpload } from '../../lib/uploads.ts';
+import { toAttachment } from './device-archives.mappers.ts';
 import { createDeviceArchivesRepository } from './device-archives.repository.ts';
 
 type Input = z.output<typeof archiveEntryInputSchema>;
-type Repo = ReturnType<typeof createDeviceArchivesRepository>;
-type Row = NonNullable<Awaited<ReturnType<Repo['byId']>>>;
-type AttachmentRow = Awaited<ReturnType<Repo['attachmentsOf']>>[number];
 
 const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'];
 const DAY = 86_400_000;
 
-const toAttachment = (a: AttachmentRow): ArchiveAttachment => ({
-  id: a.id,
-  fileName: a.fileName,
-  fileType: a.fileType,
-  fileSize: a.fileSize,
-});
-
 export async function deviceArchivesRoutes(app: FastifyInstance) {
-  const repo = (req: FastifyRequest) => createDeviceArchivesRepository(req.tx ?? app.db);
+  const repo = (ctx: Context) => createDeviceArchivesRepository(ctx.db);
   const write = { permission: Permissions.deviceWrite };
   const audit = auditOf('device-archives');
   const filePath = (relative: string) => path.join(app.config.dataDir, 'files', relative);
-  const typeName = (req: FastifyRequest, r: { typeZh: string | null; typeEn: string | null }) =>
-    (req.locale === 'en-US' ? r.typeEn : r.typeZh) ?? '';
-
-  const toEntry = (req: FastifyRequest, r: Row, attachments: AttachmentRow[]): ArchiveEntry => ({
-    id: r.entry.id,
-    deviceId: r.entry.deviceId,
-    deviceCode: r.deviceCode,
-    deviceName: r.deviceName,
-    typeName: typeName(req, r),
-    regionName: r.regionName ?? '',
-    deviceArchived: r.deviceArchivedAt !== null,
-    kind: r.entry.kind as ArchiveKind,
-    date: r.entry.date,
-    performedBy: r.entry.performedBy,
-    description: r.entry.description,
-    nextDue: r.entry.nextDue,
-    attachments: attachments.filter((a) => a.entryId === r.entry.id).map(toAttachment),
-    createdByName: r.createdByName ?? '',
-    createdAt: r.entry.createdAt.toISOString(),
-  });
 
   /** An entry the caller may see: one of a device outside their region limit does not exist for them. */
-  async function load(req: FastifyRequest, id: number): Promise<ArchiveEntry> {
-    const row = await repo(req).byId(id);
-    if (!row || !inRegionScope(await dataScope(app, req), row.deviceRegionId)) throw notFound();
-    return toEntry(req, row, await repo(req).attachmentsOf([id]));
+  async function load(ctx: Context, id: number): Promise<ArchiveEntry> {
+    const found = await repo(ctx).get(id, ctx.locale);
+    if (!found || !inRegionScope(await ctx.scope(), found.regionId)) throw notFound();
+    return found.entry;
   }
 
   /** An archived device's record is closed: it is read, never written. */
-  async function deviceInService(req: FastifyRequest, deviceId: number) {
-    const device = await repo(req).device(deviceId);
-    if (!device || !inRegionScope(await dataScope(app, req), device.regionId)) {
+  async function deviceInService(ctx: Context, deviceId: number) {
+    const device = await repo(ctx).device(deviceId);
+    if (!device || !inRegionScope(await ctx.scope(), device.regionId)) {
       throw businessError(400, 'deviceArchives.unknownDevice');
     }
     if (device.archivedAt) throw new AppError(409, 409, 'deviceArchives.deviceArchived');
   }
 
   /** The entry, for a write: it exists and its device is still in service. */
-  async function writable(req: FastifyRequest, id: number): Promise<ArchiveEntry> {
-    const entry = await load(req, id);
+  async function writable(ctx: Context, id: number): Promise<ArchiveEntry> {
+    const entry = await load(ctx, id);
     if (entry.deviceArchived) throw new AppError(409, 409, 'deviceArchives.deviceArchived');
     return entry;
   }
 
   /** The regions asked for (one and those below it) within the caller's region limit. */
-  const regionSubtree = async (req: FastifyRequest, regionId: number | undefined) =>
-    regionFilter(req.tx ?? app.db, await dataScope(app, req), regionId);
+  const regionsOf = async (ctx: Context, regionId: number | undefined) =>
+    regionFilter(ctx.db, await ctx.scope(), regionId);
 
   /** Today and the last day of the window, in the utility's calendar. */
   const window = (withinDays: number) => {
     const now = app.clock.now();
     return { today: utilityDay(now), until: utilityDay(new Date(now.getTime() + withinDays * DAY)) };
   };
-  const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
   // Every operator reads the archive, within the region limit of their role.
-  route(app, deviceArchivesApi.list, { access: 'session' }, async (req) => {
+  route(app, deviceArchivesApi.list, { access: 'session' }, async (req, ctx) => {
     const q = req.query;
-    const { total, rows } = await repo(req).page({ ...q, regionIds: await regionSubtree(req, q.regionId) });
-    const attachments = await repo(req).attachmentsOf(rows.map((r) => r.entry.id));
-    return { total, page: q.page, pageSize: q.pageSize, list: rows.map((r) => toEntry(req, r, attachments)) };
+    const { total, list } = await repo(ctx).list({ ...q, regionIds: await regionsOf(ctx, q.regionId) }, ctx.locale);
+    return { total, page: q.page, pageSize: q.pageSize, list };
   });
 
-  route(app, deviceArchivesApi.dueCalibrations, { access: 'session' }, async (req) => {
+  route(app, deviceArchivesApi.dueCalibrations, { access: 'session' }, async (req, ctx) => {
     const { today, until } = window(req.query.withinDays);
-    const rows = await repo(req).dueCalibrations(until, await regionSubtree(req, req.query.regionId));
-    return rows.map((r) => ({
-      entryId: r.entryId,
-      deviceId: r.deviceId,
-      deviceCode: r.deviceCode,
-      deviceName: r.deviceName,
-      typeName: typeName(req, r),
-      regionName: r.regionName ?? '',
-      calibratedOn: r.calibratedOn,
-      nextDue: r.nextDue!,
-      daysLeft: daysBetween(today, r.nextDue!),
-    }));
+    return repo(ctx).dueCalibrations(today, until, await regionsOf(ctx, req.query.regionId), ctx.locale);
   });
 
-  route(app, deviceArchivesApi.endingWarranties, { access: 'session' }, async (req) => {
+  route(app, deviceArchivesApi.endingWarranties, { access: 'session' }, async (req, ctx) => {
     const { today, until } = window(req.query.withinDays);
-    const rows = await repo(req).endingWarranties(today, until, await regionSubtree(req, req.query.regionId));
-    return rows.map((r) => {
-      const inWindow = [r.warrantyEnd, r.serviceEnd].filter((d): d is string => !!d && d >= today && d <= until);
-      const endsOn = inWindow.sort()[0]!;
-      return {
-        deviceId: r.deviceId,
-        deviceCode: r.deviceCode,
-        deviceName: r.deviceName,
-        typeName: typeName(req, r),
-        regionName: r.regionName ?? '',
-        warrantyEnd: r.warrantyEnd,
-        serviceEnd: r.serviceEnd,
-        endsOn,
-        daysLeft: daysBetween(today, endsOn),
-      };
-    });
+    return repo(ctx).endingWarranties(today, until, await regionsOf(ctx, req.query.regionId), ctx.locale);
   });
 
   const values = (input: Input) => ({
@@ -149,42 +91,42 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     nextDue: input.nextDue,
   });
 
-  route(app, deviceArchivesApi.create, { access: write, audit: audit('create') }, async (req) => {
-    await deviceInService(req, req.body.deviceId);
+  route(app, deviceArchivesApi.create, { access: write, audit: audit('create') }, async (req, ctx) => {
+    await deviceInService(ctx, req.body.deviceId);
     const now = app.clock.now();
-    const id = await repo(req).insert({
+    const id = await repo(ctx).insert({
       ...values(req.body),
-      createdBy: req.auth!.userId,
+      createdBy: ctx.auth!.userId,
       createdAt: now,
       updatedAt: now,
     });
-    const entry = await load(req, id);
+    const entry = await load(ctx, id);
     req.auditChange = { targetId: id, after: entry };
     return entry;
   });
 
-  route(app, deviceArchivesApi.update, { access: write, audit: audit('update') }, async (req) => {
-    const before = await writable(req, req.params.id);
-    if (req.body.deviceId !== before.deviceId) await deviceInService(req, req.body.deviceId);
-    await repo(req).update(before.id, { ...values(req.body), updatedAt: app.clock.now() });
-    const after = await load(req, before.id);
+  route(app, deviceArchivesApi.update, { access: write, audit: audit('update') }, async (req, ctx) => {
+    const before = await writable(ctx, req.params.id);
+    if (req.body.deviceId !== before.deviceId) await deviceInService(ctx, req.body.deviceId);
+    await repo(ctx).update(before.id, { ...values(req.body), updatedAt: app.clock.now() });
+    const after = await load(ctx, before.id);
     req.auditChange = { targetId: before.id, before, after };
     return after;
   });
 
-  route(app, deviceArchivesApi.remove, { access: write, audit: audit('delete') }, async (req) => {
-    const before = await writable(req, req.params.id);
-    const files = await repo(req).attachmentsOf([before.id]);
-    await repo(req).remove(before.id);
-    req.afterCommit(async () => {
+  route(app, deviceArchivesApi.remove, { access: write, audit: audit('delete') }, async (req, ctx) => {
+    const before = await writable(ctx, req.params.id);
+    const files = await repo(ctx).attachmentsOf([before.id]);
+    await repo(ctx).remove(before.id);
+    ctx.afterCommit(async () => {
       for (const f of files) await unlink(filePath(f.filePath)).catch(() => {});
     });
     req.auditChange = { targetId: before.id, before };
     return null;
   });
 
-  route(app, deviceArchivesApi.addAttachment, { access: write, audit: audit('attach') }, async (req) => {
-    const entry = await writable(req, req.params.id);
+  route(app, deviceArchivesApi.addAttachment, { access: write, audit: audit('attach') }, async (req, ctx) => {
+    const entry = await writable(ctx, req.params.id);
     if (entry.attachments.length >= ARCHIVE_ATTACHMENTS_MAX) {
       throw new AppError(409, 409, 'deviceArchives.tooManyAttachments', { max: ARCHIVE_ATTACHMENTS_MAX });
     }
@@ -196,13 +138,13 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
       types: ATTACHMENT_TYPES,
     });
     try {
-      const row = await repo(req).insertAttachment({
+      const row = await repo(ctx).insertAttachment({
         entryId: entry.id,
         fileName: stored.name,
         filePath: stored.relative,
         fileType: stored.type,
         fileSize: stored.size,
-        uploadedBy: req.auth!.userId,
+        uploadedBy: ctx.auth!.userId,
         createdAt: app.clock.now(),
       });
       const attachment = toAttachment(row);
@@ -214,23 +156,23 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     }
   });
 
-  route(app, deviceArchivesApi.removeAttachment, { access: write, audit: audit('detach') }, async (req) => {
-    const entry = await writable(req, req.params.id);
-    const row = await repo(req).attachment(entry.id, req.params.attachmentId);
+  route(app, deviceArchivesApi.removeAttachment, { access: write, audit: audit('detach') }, async (req, ctx) => {
+    const entry = await writable(ctx, req.params.id);
+    const row = await repo(ctx).attachment(entry.id, req.params.attachmentId);
     if (!row) throw notFound();
-    await repo(req).removeAttachment(row.id);
-    req.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
+    await repo(ctx).removeAttachment(row.id);
+    ctx.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
     req.auditChange = { targetId: entry.id, before: { attachment: toAttachment(row) } };
     return null;
   });
 
-  route(app, deviceArchivesApi.downloadAttachment, { access: 'session' }, async (req, { reply }) => {
+  route(app, deviceArchivesApi.downloadAttachment, { access: 'session' }, async (req, ctx) => {
     // The entry first: outside the caller's region limit its files do not exist either.
-    await load(req, req.params.id);
-    const row = await repo(req).attachment(req.params.id, req.params.attachmentId);
+    await load(ctx, req.params.id);
+    const row = await repo(ctx).attachment(req.params.id, req.params.attachmentId);
     // At most 10 MiB: read whole, sent with the shared private-download headers.
     const bytes = row ? await readFile(filePath(row.filePath)).catch(() => null) : null;
     if (!row || !bytes) throw notFound();
-    return sendAttachment(reply, row.fileType, row.fileName, bytes);
+    return sendAttachment(ctx.reply, row.fileType, row.fileName, bytes);
   });
 }
