@@ -4,7 +4,7 @@ import { devices, regions, roleRegions, roles } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { readXlsxRows } from '../../lib/xlsx.ts';
 import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
-import { utilityTime } from './monitoring.routes.ts';
+import { utilityTime } from './monitoring.service.ts';
 
 const T0 = TEST_START.getTime();
 const HOUR = 3_600_000;

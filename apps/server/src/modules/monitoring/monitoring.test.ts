@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { devices, deviceTypes, regions, roleRegions, roles, telemetryRollups1h } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
-import { chooseResolution } from './monitoring.routes.ts';
+import { chooseResolution } from './monitoring.service.ts';
 
 const T0 = TEST_START.getTime();
 const MIN = 60_000;
