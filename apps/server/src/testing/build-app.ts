@@ -1,7 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import { API_BASE, type Endpoint } from '@water/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -69,13 +71,15 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** A call as a signed-in user makes it (none without a token), in `lang` when given. */
-  call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    lang?: string,
+  /**
+   * A call as a signed-in user makes it (none without a token), in `lang` when given: either by the
+   * contract's endpoint, its URL built from the path and the typed params and query, or by method and URL.
+   */
+  // One signature over both forms (not two overloads), so a test's `(...args) => t.call(...args)` still types.
+  call<E extends Endpoint>(
+    ...args:
+      | [endpoint: E, input?: CallInput<E>]
+      | [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown, lang?: string]
   ): Promise<LightMyRequestResponse>;
   login(username?: string, password?: string, remoteAddress?: string): Promise<string>;
   /** Gives a role the menu button that carries a permission, as an administrator would in the role screen. */
@@ -109,13 +113,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     clock,
     inject: (options) => app.inject(options),
-    call: (method, url, token, payload, lang) =>
-      app.inject({
-        method,
+    call: ((...args: [Endpoint, CallInput<Endpoint>?] | [string, string, string?, unknown?, string?]) => {
+      let byEndpoint: { e: Endpoint; input: CallInput<Endpoint> } | undefined;
+      if (typeof args[0] !== 'string') byEndpoint = { e: args[0], input: (args[1] ?? {}) as CallInput<Endpoint> };
+      const [method, url, token, payload, lang] = byEndpoint
+        ? [
+            byEndpoint.e.method,
+            urlOf(byEndpoint.e, byEndpoint.input),
+            byEndpoint.input.token,
+            byEndpoint.input.body,
+            byEndpoint.input.lang,
+          ]
+        : (args as [string, string, string?, unknown?, string?]);
+      return app.inject({
+        method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
         url,
         headers: { ...(token ? bearer(token) : {}), ...(lang ? { 'accept-language': lang } : {}) },
         ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
+      });
+    }) as TestApp['call'],
     async login(username = '13800000001', password = 'Admin@2026', remoteAddress?: string) {
       // Each login from its own address unless told, so captcha-per-IP never leaks between tests.
       const res = await app.inject({
@@ -139,3 +155,30 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Wire<T> = T extends z.ZodType ? z.input<T> : never;
+
+/** What a call by endpoint sends: the contract's params, query and body as the wire takes them. */
+export interface CallInput<E extends Endpoint> {
+  params?: Wire<E['params']>;
+  query?: Partial<Wire<E['query']>>;
+  body?: Wire<E['body']>;
+  token?: string;
+  lang?: string;
+}
+
+/** The endpoint's URL: `:name` segments from `params`, then the query (an array as repeated keys). */
+export function urlOf(e: Endpoint, input: { params?: unknown; query?: unknown }): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = e.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${e.path}: no value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
+  }
+  const query = search.toString();
+  return API_BASE + path + (query ? `?${query}` : '');
+}

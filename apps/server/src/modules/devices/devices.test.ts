@@ -1,4 +1,4 @@
-import { type DeviceInput, Permissions } from '@water/contracts';
+import { type DeviceInput, devicesApi, Permissions } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,13 +7,12 @@ import {
   deviceTypes,
   menus,
   operationLog,
-  regions,
   roles,
-  stations,
   workOrders,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { deviceTypeId, insertStation, smallCity } from '../../testing/fixtures.ts';
 
 let t: TestApp;
 let admin: string;
@@ -27,39 +26,19 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await resetDatabase(t.database);
   // These tests build their own small city: the demo city's register is set aside.
-  await t.database.db.delete(workOrders);
-  await t.database.db.delete(deviceArchiveEntries);
-  await t.database.db.delete(devices);
-  await t.database.db.delete(stations);
-  await t.database.db.delete(regions);
+  const db = t.database.db;
+  const { city, east, basin, west } = await smallCity(db);
   admin = await t.login();
   user = await t.login('user', 'User@2026');
-  const db = t.database.db;
-  const [city] = await db.insert(regions).values({ code: 'LC', name: '岚川市', kind: 'city' }).returning();
-  const [east] = await db
-    .insert(regions)
-    .values({ code: 'LC-E', name: '城东区', kind: 'district', parentId: city!.id, ancestors: `0,${city!.id}` })
-    .returning();
-  const [basin] = await db
-    .insert(regions)
-    .values({
-      code: 'LC-E-01',
-      name: '滨江排水片区',
-      kind: 'catchment',
-      parentId: east!.id,
-      ancestors: `0,${city!.id},${east!.id}`,
-    })
-    .returning();
-  const [west] = await db
-    .insert(regions)
-    .values({ code: 'LC-W', name: '城西区', kind: 'district', parentId: city!.id, ancestors: `0,${city!.id}` })
-    .returning();
-  const [station] = await db
-    .insert(stations)
-    .values({ code: 'PS-01', name: '滨江雨水泵站', kind: 'rainwater', regionId: basin!.id, pumps: 3 })
-    .returning();
-  const [level] = await db.select().from(deviceTypes).where(eq(deviceTypes.code, 'level_gauge'));
-  ids = { city: city!.id, east: east!.id, basin: basin!.id, west: west!.id, station: station!.id, level: level!.id };
+  const station = await insertStation(db, { code: 'PS-01', name: '滨江雨水泵站', regionId: basin.id });
+  ids = {
+    city: city.id,
+    east: east.id,
+    basin: basin.id,
+    west: west.id,
+    station: station.id,
+    level: await deviceTypeId(db, 'level_gauge'),
+  };
   base = {
     code: 'LG-PS01-01',
     name: '滨江泵站前池液位计',
@@ -79,7 +58,7 @@ const call: TestApp['call'] = (...args) => t.call(...args);
 
 describe('device register', () => {
   it('registers a device with a secret shown once; the station gives it its region', async () => {
-    const res = (await call('POST', '/api/devices', admin, base)).json();
+    const res = (await call(devicesApi.create, { body: base, token: admin })).json();
     expect(res.code).toBe(200);
     expect(res.data.device).toMatchObject({
       code: 'LG-PS01-01',
@@ -94,7 +73,8 @@ describe('device register', () => {
     expect(row?.secretHash).toBe(sha256(res.data.secret));
     const [log] = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'devices'));
     expect(JSON.stringify(log)).not.toContain(res.data.secret);
-    const rotated = (await call('POST', `/api/devices/${res.data.device.id}/secret`, admin)).json().data.secret;
+    const rotated = (await call(devicesApi.rotateSecret, { params: { id: res.data.device.id }, token: admin })).json()
+      .data.secret;
     const [after] = await t.database.db.select().from(devices).where(eq(devices.code, 'LG-PS01-01'));
     expect(after?.secretHash).toBe(sha256(rotated));
   });
