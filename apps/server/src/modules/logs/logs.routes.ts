@@ -7,7 +7,9 @@ export async function logsRoutes(app: FastifyInstance) {
   const logs = createLogsService(app);
   const read = { permission: Permissions.systemLogList };
 
-  route(app, logsApi.exportOperations, { access: read }, (req, { reply }) => logs.exportOperations(req, reply, req.query));
+  route(app, logsApi.exportOperations, { access: read }, (req, { reply }) =>
+    logs.exportOperations(req, reply, req.query),
+  );
   route(app, logsApi.exportLogins, { access: read }, (req, { reply }) => logs.exportLogins(req, reply, req.query));
   route(app, logsApi.operations, { access: read }, (req) => logs.operations(req, req.query));
   route(app, logsApi.modules, { access: read }, (req) => logs.modules(req));
