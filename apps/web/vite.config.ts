@@ -92,10 +92,57 @@ function precompress(): Plugin {
 
 // In development the Fastify server (npm run dev at the root) answers these; in production it
 // serves this build itself, so the console always calls its own origin.
+/**
+ * The sign-in page is where most sessions start, and its chunks (the page, Arco's form, their
+ * shared pieces and styles) are otherwise found only once the entry has run: a request round
+ * after the entry's. Announced in index.html they load beside it. For another first page they
+ * are mostly the form pieces every page uses anyway.
+ */
+function preloadSignIn(): Plugin {
+  return {
+    name: 'water:preload-sign-in',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const page = Object.values(bundle).find(
+          (item) => item.type === 'chunk' && item.facadeModuleId?.endsWith('/features/login/pages/login-page.tsx'),
+        );
+        if (page?.type !== 'chunk') throw new Error('preload-sign-in: the sign-in page chunk is missing');
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const walk = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (scripts.has(fileName) || chunk?.type !== 'chunk') return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const next of chunk.imports) walk(next);
+        };
+        walk(page.fileName);
+        const absent = (file: string) => !html.includes(`/${file}"`);
+        return [
+          ...[...scripts].filter(absent).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...styles].filter(absent).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 const server = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [arcoStyles(), react(), precompress()],
+  plugins: [arcoStyles(), react(), preloadSignIn(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
