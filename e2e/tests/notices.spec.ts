@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, clientAddress, presetSettings, shots, signIn, USER } from './support.ts';
+import { ADMIN, clientAddress, hashPath, presetSettings, shots, sideMenu, signIn, USER } from './support.ts';
 
 const NOTICES = '/callPolice/callPoliceNotification';
 
@@ -180,9 +180,15 @@ test('a notice to a department with a PDF attached: its member downloads the fil
   await context.close();
 });
 
-test('a user without the notice permission is told so, and the server refuses too', async ({ page, request }) => {
+test('a user without the notice permission is not offered the page, and the server refuses too', async ({
+  page,
+  request,
+}) => {
   await signIn(page, USER, NOTICES);
-  await expect(page.getByText('没有发布通知的权限')).toBeVisible();
+  // Publishing is not in the plain user's menu: the address alone leads to the no-permission page.
+  await expect.poll(() => hashPath(page)).toBe('/403');
+  await expect(page.getByText('当前角色无权访问该页面', { exact: false })).toBeVisible();
+  await expect(sideMenu(page).getByText('发布通知')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '新建通知' })).toHaveCount(0);
   const token = await apiToken(request, USER);
   const response = await request.get('/api/notices', { headers: { Authorization: `Bearer ${token}` } });
