@@ -3,10 +3,10 @@ import { API_BASE, type Endpoint, plainText } from '@water/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { operationLog, roles, userRoles, users } from '../db/schema/index.ts';
+import { operationLog, users } from '../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../testing/build-app.ts';
+import { signInWithoutPermissions } from '../testing/fixtures.ts';
 import { multipart } from '../testing/multipart.ts';
-import { hashPassword } from './passwords.ts';
 import { maskSecrets } from './route.ts';
 import { cleanFileName } from './uploads.ts';
 
@@ -24,16 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: '65536' });
   await resetDatabase(t.database);
   admin = await t.login();
-  const [role] = await t.database.db
-    .insert(roles)
-    .values({ code: 'nobody', name: '无权限', dataScope: 'self' })
-    .returning({ id: roles.id });
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ username: 'nobody', passwordHash: await hashPassword('Nobody@2026'), displayName: '无权限用户' })
-    .returning({ id: users.id });
-  await t.database.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-  nobody = await t.login('nobody', 'Nobody@2026');
+  nobody = await signInWithoutPermissions(t);
 }, 60_000);
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, roleMenus, roles, userRoles, users } from '../db/schema/index.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../testing/build-app.ts';
+import { signInWithoutPermissions } from '../testing/fixtures.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
@@ -175,16 +176,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await resetDatabase(t.database);
   // A signed-in user whose only role grants nothing at all.
-  const [role] = await t.database.db
-    .insert(roles)
-    .values({ code: 'nobody', name: '无权限', dataScope: 'self' })
-    .returning({ id: roles.id });
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ username: 'nobody', passwordHash: await hashPassword('Nobody@2026'), displayName: '无权限用户' })
-    .returning({ id: users.id });
-  await t.database.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-  nobody = await t.login('nobody', 'Nobody@2026');
+  nobody = await signInWithoutPermissions(t);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { devices, deviceTypes, regions, roleRegions, roles, stations } from '../db/schema/index.ts';
+import { devices, deviceTypes, regions, roleRegions, roles, stations, userRoles, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { TestApp } from './build-app.ts';
 
 /**
  * Rows server tests keep writing by hand, written once. Each inserts straight into the database
@@ -75,4 +77,18 @@ export async function limitRoleToRegions(db: Queryable, roleCode: string, region
   await db.delete(roleRegions).where(eq(roleRegions.roleId, role.id));
   if (regionIds.length)
     await db.insert(roleRegions).values(regionIds.map((regionId) => ({ roleId: role.id, regionId })));
+}
+
+/** Signs in a user whose only role grants nothing at all ("nobody"), for refusal tests; returns the token. */
+export async function signInWithoutPermissions(t: TestApp): Promise<string> {
+  const [role] = await t.database.db
+    .insert(roles)
+    .values({ code: 'nobody', name: '无权限', dataScope: 'self' })
+    .returning({ id: roles.id });
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ username: 'nobody', passwordHash: await hashPassword('Nobody@2026'), displayName: '无权限用户' })
+    .returning({ id: users.id });
+  await t.database.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  return t.login('nobody', 'Nobody@2026');
 }
