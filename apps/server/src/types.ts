@@ -14,6 +14,18 @@ export interface AuthContext {
   mustChangePassword: boolean;
 }
 
+/**
+ * What an audited write tells its operation-log row: the record it changed, before and after
+ * (secrets masked there). `actor` names the user on a public route that finds its user itself
+ * (logout); otherwise the row names the signed-in caller.
+ */
+export interface AuditChange {
+  targetId?: string | number;
+  before?: unknown;
+  after?: unknown;
+  actor?: { userId: number; username: string };
+}
+
 /** Who may call a route: anyone, any signed-in user, or a user whose role holds a permission. */
 export type Access = 'public' | 'session' | { permission: string };
 
@@ -38,7 +50,7 @@ declare module 'fastify' {
     /** The transaction an audited write runs in; its operation-log row commits with it. */
     tx: Queryable | null;
     /** Set by a write handler: the record before and after, for the operation log's diff. */
-    auditChange: { targetId?: string | number; before?: unknown; after?: unknown } | null;
+    auditChange: AuditChange | null;
     /** Runs `fn` once the request's transaction has committed (live pushes, file clean-up). */
     afterCommit(fn: () => Promise<void> | void): void;
     commitHooks: (() => Promise<void> | void)[] | null;

@@ -1,7 +1,7 @@
 import type { Locale } from '@water/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import type { AuthContext } from '../types.ts';
+import type { AuditChange, AuthContext } from '../types.ts';
 import { type DataScope, dataScope } from './data-scope.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface Context {
   scope(): Promise<DataScope>;
   /** Runs `fn` once the write has committed (live pushes, closing connections, file clean-up). */
   afterCommit(fn: () => Promise<void> | void): void;
+  /** Tells the operation-log row of an audited write what changed: its target, before and after. */
+  audit(change: AuditChange): void;
   log: FastifyBaseLogger;
 }
 
@@ -28,12 +30,27 @@ export interface RouteContext extends Context {
 }
 
 export function contextOf(app: FastifyInstance, req: FastifyRequest): Context {
+  const db = req.tx ?? app.db;
   return {
-    db: req.tx ?? app.db,
+    db,
     locale: req.locale,
     auth: req.auth,
     scope: () => dataScope(app, req),
     afterCommit: (fn) => req.afterCommit(fn),
+    audit: (change) => {
+      req.auditChange = change;
+    },
     log: req.log,
   };
 }
+
+/** Where a call comes from, as the sign-in records and the SMS caps keep it. */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export const clientOf = (req: FastifyRequest): Client => ({
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+});

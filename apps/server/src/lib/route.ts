@@ -150,9 +150,10 @@ export function route<E extends Endpoint>(
         return ok(req, data);
       }
       const started = performance.now();
+      const actor = () => req.auditChange?.actor ?? req.auth;
       const entry = () => ({
-        userId: req.auth?.userId ?? null,
-        username: req.auth?.username ?? '',
+        userId: actor()?.userId ?? null,
+        username: actor()?.username ?? '',
         module: audit.module,
         action: audit.action,
         method: req.method,
