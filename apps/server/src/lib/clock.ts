@@ -25,3 +25,8 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
 
 /** The utility's calendar day of an instant, as YYYY-MM-DD. */
 export const utilityDay = (date: Date) => dayFormat.format(date);
+
+/** Today and the day `days` after it, in the utility's calendar: a window of due dates, both ends in. */
+export function utilityWindow(now: Date, days: number): { today: string; until: string } {
+  return { today: utilityDay(now), until: utilityDay(new Date(now.getTime() + days * 86_400_000)) };
+}

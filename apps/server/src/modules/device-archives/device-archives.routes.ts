@@ -10,7 +10,7 @@ import {
 } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { utilityDay } from '../../lib/clock.ts';
+import { utilityWindow } from '../../lib/clock.ts';
 import type { Context } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
@@ -24,7 +24,6 @@ import { createDeviceArchivesRepository } from './device-archives.repository.ts'
 type Input = z.output<typeof archiveEntryInputSchema>;
 
 const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'];
-const DAY = 86_400_000;
 
 export async function deviceArchivesRoutes(app: FastifyInstance) {
   const repo = (ctx: Context) => createDeviceArchivesRepository(ctx.db);
@@ -60,10 +59,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     regionFilter(ctx.db, await ctx.scope(), regionId);
 
   /** Today and the last day of the window, in the utility's calendar. */
-  const window = (withinDays: number) => {
-    const now = app.clock.now();
-    return { today: utilityDay(now), until: utilityDay(new Date(now.getTime() + withinDays * DAY)) };
-  };
+  const window = (withinDays: number) => utilityWindow(app.clock.now(), withinDays);
 
   // Every operator reads the archive, within the region limit of their role.
   route(app, deviceArchivesApi.list, { access: 'session' }, async (req, ctx) => {
