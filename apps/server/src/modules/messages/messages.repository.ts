@@ -24,7 +24,11 @@ export function toMessage(row: Row): Message {
 
 export function createMessagesRepository(db: Queryable) {
   return {
-    list(userId: number, filter: { type?: MessageType | undefined; status?: 0 | 1 | undefined; limit: number }) {
+    /** The user's messages, newest first, as the API answers them. */
+    list(
+      userId: number,
+      filter: { type?: MessageType | undefined; status?: 0 | 1 | undefined; limit: number },
+    ): Promise<Message[]> {
       return db
         .select()
         .from(messages)
@@ -36,7 +40,8 @@ export function createMessagesRepository(db: Queryable) {
           ),
         )
         .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(filter.limit);
+        .limit(filter.limit)
+        .then((rows) => rows.map(toMessage));
     },
 
     async unread(userId: number): Promise<UnreadCounts> {

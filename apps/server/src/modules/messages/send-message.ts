@@ -104,3 +104,11 @@ export async function sendMessage(
   });
   return { recipients, sms };
 }
+
+/** Tells each user (once) their unread counts, as they are now: for after a commit that changed them. */
+export const pushUnread = (app: FastifyInstance, userIds: number[]) => async () => {
+  const reader = createMessagesRepository(app.db);
+  for (const userId of new Set(userIds)) {
+    app.realtime.toUser(userId, { type: 'unread', unread: await reader.unread(userId) });
+  }
+};
