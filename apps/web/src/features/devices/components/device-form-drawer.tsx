@@ -1,51 +1,50 @@
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Message,
-  Select,
-  TreeSelect,
-} from '@arco-design/web-react';
+import { DatePicker, Form, Input, InputNumber, Message, Select, TreeSelect } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { type Device, type DeviceInput, deviceInputSchema } from '@water/contracts';
-import { useState } from 'react';
-import { z } from 'zod';
+import { type Device, deviceInputSchema } from '@water/contracts';
+import type { z } from 'zod';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
+import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { useSaveDevice } from '../api/device-queries.ts';
-import { type DeviceListI18n, useDeviceListI18n } from '../use-device-list-i18n.ts';
+import { useDeviceListI18n } from '../use-device-list-i18n.ts';
 import { type RegionTreeNode, toRegionTreeData } from './device-labels.tsx';
 import type { DeviceSecret } from './device-secret-modal.tsx';
 
-type Values = {
-  code: string;
-  name: string;
-  typeId?: number;
-  model: string;
-  manufacturer: string;
-  serialNo: string;
-  regionId?: number | null;
-  stationId?: number | null;
-  longitude?: number | null;
-  latitude?: number | null;
-  installDate?: string | null;
-  warrantyEnd?: string | null;
-};
-
-const fields = deviceInputSchema.shape;
-
-/** An emptied picker or number box gives '' or undefined; the contract's "none" is null. */
-const blank = (value: unknown) => (value === '' || value === undefined ? null : value);
-const blankAsNull = (schema: z.ZodType) => z.preprocess(blank, schema);
+type Values = z.input<typeof deviceInputSchema>;
 
 /** `null` closed, `{ device: null }` a new device, `{ device }` an edit. */
 export type DeviceDrawerTarget = { device: Device | null } | null;
+
+function initialValues(device: Device | null): Partial<Values> {
+  if (!device) return { code: '', name: '', model: '', manufacturer: '', serialNo: '' };
+  const { code, name, typeId, model, manufacturer, serialNo, regionId, stationId } = device;
+  const { longitude, latitude, installDate, warrantyEnd } = device;
+  return {
+    code,
+    name,
+    typeId,
+    model,
+    manufacturer,
+    serialNo,
+    regionId,
+    stationId,
+    longitude,
+    latitude,
+    installDate,
+    warrantyEnd,
+  };
+}
+
+/** The form's values as the contract's input: every emptied picker or box is the contract's null. */
+const toInput = (values: Values): Values => ({
+  ...values,
+  regionId: blankAsNull(values.regionId) as number | null,
+  stationId: blankAsNull(values.stationId) as number | null,
+  longitude: blankAsNull(values.longitude) as number | null,
+  latitude: blankAsNull(values.latitude) as number | null,
+  installDate: blankAsNull(values.installDate) as string | null,
+  warrantyEnd: blankAsNull(values.warrantyEnd) as string | null,
+});
 
 /** Create or edit a device. A new device's ingest secret goes to `onCreated`, shown once by the page. */
 export function DeviceFormDrawer({
@@ -57,153 +56,51 @@ export function DeviceFormDrawer({
   onClose: () => void;
   onCreated: (secret: DeviceSecret) => void;
 }) {
-  const i18n = useDeviceListI18n();
-  const { t } = i18n;
-  const [form] = Form.useForm<Values>();
+  const { t, tv, locale } = useDeviceListI18n();
   const save = useSaveDevice();
   const device = target?.device ?? null;
-  const drawerTitle = t(device === null ? 'deviceList.drawer.create' : 'deviceList.drawer.edit');
+  const contract = useContractForm({
+    schema: deviceInputSchema,
+    toInput,
+    tv,
+    submit: (body) => save.mutateAsync({ id: device?.id ?? null, body }),
+    onSaved: (saved) => {
+      if ('secret' in saved) {
+        onCreated({ kind: 'created', code: saved.device.code, name: saved.device.name, secret: saved.secret });
+      } else Message.success(t('deviceList.done.save'));
+      onClose();
+    },
+  });
+  const types = useQuery({ ...referenceQueries.deviceTypes(locale), enabled: target !== null });
+  const stations = useQuery({ ...referenceQueries.stations(locale), enabled: target !== null });
+  const regions = useQuery({ ...referenceQueries.regionTree(locale), enabled: target !== null });
+  const { rule } = contract;
 
   return (
-    <Drawer
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={t(device === null ? 'deviceList.drawer.create' : 'deviceList.drawer.edit')}
+      onClose={onClose}
       width={600}
-      visible={target !== null}
-      title={drawerTitle}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('deviceList.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('deviceList.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(drawerTitle)}
-      className="device-list-drawer"
-    >
-      {target ? (
-        <DeviceForm
-          key={device?.id ?? 'new'}
-          device={device}
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={(saved, secret) => {
-            if (secret) onCreated({ kind: 'created', code: saved.code, name: saved.name, secret });
-            else Message.success(t('deviceList.done.save'));
-            onClose();
-          }}
-        />
-      ) : null}
-    </Drawer>
-  );
-}
-
-function initialValues(device: Device | null): Values {
-  if (!device) return { code: '', name: '', model: '', manufacturer: '', serialNo: '' };
-  return {
-    code: device.code,
-    name: device.name,
-    typeId: device.typeId,
-    model: device.model,
-    manufacturer: device.manufacturer,
-    serialNo: device.serialNo,
-    regionId: device.regionId,
-    stationId: device.stationId,
-    longitude: device.longitude,
-    latitude: device.latitude,
-    installDate: device.installDate,
-    warrantyEnd: device.warrantyEnd,
-  };
-}
-
-/** The form's values as the contract's input: every "none" is null. */
-function toInput(values: Values): Record<string, unknown> {
-  return {
-    code: values.code ?? '',
-    name: values.name ?? '',
-    typeId: values.typeId,
-    model: values.model ?? '',
-    manufacturer: values.manufacturer ?? '',
-    serialNo: values.serialNo ?? '',
-    regionId: blank(values.regionId),
-    stationId: blank(values.stationId),
-    longitude: blank(values.longitude),
-    latitude: blank(values.latitude),
-    installDate: blank(values.installDate),
-    warrantyEnd: blank(values.warrantyEnd),
-  };
-}
-
-function DeviceForm({
-  device,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  device: Device | null;
-  i18n: DeviceListI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveDevice>;
-  onSaved: (device: Device, secret?: string) => void;
-}) {
-  const { t, tv, locale } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-  const types = useQuery(referenceQueries.deviceTypes(locale));
-  const stations = useQuery(referenceQueries.stations(locale));
-  const regions = useQuery(referenceQueries.regionTree(locale));
-  const required = { required: true, message: t('deviceList.required') };
-
-  async function submit(values: Values) {
-    setFailure(null);
-    // The whole schema: its refines (coordinates in pairs, warranty not before install) span fields.
-    const parsed = deviceInputSchema.safeParse(toInput(values));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = tv(issue?.message ?? '');
-      const field = issue?.path[0];
-      if (typeof field === 'string') {
-        form.setFields({ [field]: { error: { message } } } as Parameters<FormInstance<Values>['setFields']>[0]);
-      }
-      setFailure(message);
-      return;
-    }
-    try {
-      const body: DeviceInput = parsed.data;
-      const saved = await save.mutateAsync({ id: device?.id ?? null, body });
-      onSaved(saved.device, 'secret' in saved ? saved.secret : undefined);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      setFailure(errorText(error, t('deviceList.requestFailed')));
-    }
-  }
-
-  return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
       initialValues={initialValues(device)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+      formKey={device?.id ?? 'new'}
     >
-      <div className="device-list-form-row">
+      <FormRow>
         <Form.Item
           label={t('deviceList.field.code')}
           field="code"
           required
           extra={t('deviceList.field.codeHelp')}
-          rules={[contractRule(fields.code, tv)]}
+          rules={[rule('code')]}
         >
           <Input maxLength={40} autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('deviceList.field.name')} field="name" required rules={[contractRule(fields.name, tv)]}>
+        <Form.Item label={t('deviceList.field.name')} field="name" required rules={[rule('name')]}>
           <Input maxLength={60} />
         </Form.Item>
-      </div>
-      <Form.Item label={t('deviceList.field.type')} field="typeId" required rules={[required]}>
+      </FormRow>
+      <Form.Item label={t('deviceList.field.type')} field="typeId" required rules={[contract.required]}>
         <Select
           aria-label={t('deviceList.field.type')}
           placeholder={t('deviceList.field.typePlaceholder')}
@@ -218,22 +115,18 @@ function DeviceForm({
           }))}
         />
       </Form.Item>
-      <div className="device-list-form-row">
-        <Form.Item label={t('deviceList.field.model')} field="model" rules={[contractRule(fields.model, tv)]}>
+      <FormRow>
+        <Form.Item label={t('deviceList.field.model')} field="model" rules={[rule('model')]}>
           <Input maxLength={60} />
         </Form.Item>
-        <Form.Item
-          label={t('deviceList.field.manufacturer')}
-          field="manufacturer"
-          rules={[contractRule(fields.manufacturer, tv)]}
-        >
+        <Form.Item label={t('deviceList.field.manufacturer')} field="manufacturer" rules={[rule('manufacturer')]}>
           <Input maxLength={60} />
         </Form.Item>
-      </div>
-      <Form.Item label={t('deviceList.field.serialNo')} field="serialNo" rules={[contractRule(fields.serialNo, tv)]}>
+      </FormRow>
+      <Form.Item label={t('deviceList.field.serialNo')} field="serialNo" rules={[rule('serialNo')]}>
         <Input maxLength={40} autoComplete="off" />
       </Form.Item>
-      <div className="device-list-form-row">
+      <FormRow>
         <Form.Item label={t('deviceList.field.region')} field="regionId">
           <RegionSelect
             label={t('deviceList.field.region')}
@@ -252,50 +145,35 @@ function DeviceForm({
             options={(stations.data ?? []).map((s) => ({ label: s.name, value: s.id }))}
           />
         </Form.Item>
-      </div>
-      <div className="device-list-form-row">
+      </FormRow>
+      <FormRow>
         <Form.Item
           label={t('deviceList.field.longitude')}
           field="longitude"
           extra={t('deviceList.field.coordinatesHelp')}
-          rules={[contractRule(blankAsNull(fields.longitude), tv)]}
+          rules={[rule('longitude')]}
         >
           <InputNumber aria-label={t('deviceList.field.longitude')} min={-180} max={180} precision={6} />
         </Form.Item>
-        <Form.Item
-          label={t('deviceList.field.latitude')}
-          field="latitude"
-          rules={[contractRule(blankAsNull(fields.latitude), tv)]}
-        >
+        <Form.Item label={t('deviceList.field.latitude')} field="latitude" rules={[rule('latitude')]}>
           <InputNumber aria-label={t('deviceList.field.latitude')} min={-90} max={90} precision={6} />
         </Form.Item>
-      </div>
-      <div className="device-list-form-row">
-        <Form.Item
-          label={t('deviceList.field.installDate')}
-          field="installDate"
-          rules={[contractRule(blankAsNull(fields.installDate), tv)]}
-        >
+      </FormRow>
+      <FormRow>
+        <Form.Item label={t('deviceList.field.installDate')} field="installDate" rules={[rule('installDate')]}>
           <DatePicker
-            className="device-list-date"
             placeholder={t('deviceList.field.datePlaceholder')}
             inputProps={{ 'aria-label': t('deviceList.field.installDate') }}
           />
         </Form.Item>
-        <Form.Item
-          label={t('deviceList.field.warrantyEnd')}
-          field="warrantyEnd"
-          rules={[contractRule(blankAsNull(fields.warrantyEnd), tv)]}
-        >
+        <Form.Item label={t('deviceList.field.warrantyEnd')} field="warrantyEnd" rules={[rule('warrantyEnd')]}>
           <DatePicker
-            className="device-list-date"
             placeholder={t('deviceList.field.datePlaceholder')}
             inputProps={{ 'aria-label': t('deviceList.field.warrantyEnd') }}
           />
         </Form.Item>
-      </div>
-      {failure ? <Alert className="device-list-form-notice" type="error" content={failure} /> : null}
-    </Form>
+      </FormRow>
+    </FormDrawer>
   );
 }
 

@@ -35,9 +35,27 @@ describe('DeviceListPage', () => {
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/api/devices').at(-1);
       expect(last?.query.toString()).toBe(
-        'page=1&pageSize=10&keyword=LV&typeId=1&regionId=10&stationId=5&status=online',
+        'page=1&pageSize=10&keyword=LV&typeId=1&regionId=10&stationId=5&status=online&lifecycle=in_service&sort=code&order=asc',
       );
     });
+  });
+
+  it('opens with the search its address holds, and drops what the contract refuses', async () => {
+    const { calls } = mockApi([...reads, [devicesApi.list, page([device(1, 'LV-001', '东湖液位计')])]]);
+    renderPage(<DeviceListPage />, { route: '/?keyword=LV&status=online&page=2&typeId=0x5&sort=bogus' });
+    expect(await screen.findByText('东湖液位计')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '设备编号、名称或序列号' }).value).toBe('LV');
+    const last = calls.filter((c) => c.path === '/api/devices').at(-1);
+    expect(Object.fromEntries(last?.query ?? [])).toEqual({
+      page: '2',
+      pageSize: '10',
+      keyword: 'LV',
+      status: 'online',
+      lifecycle: 'in_service',
+      sort: 'code',
+      order: 'asc',
+    });
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
   });
 
   it('creates a device: the POST carries the contract body and the secret shows once', async () => {

@@ -1,0 +1,20 @@
+/** The texts every list page and form drawer share: written once here, not in each feature. */
+export const sharedUiZhCN = {
+  'form.cancel': '取消',
+  'form.save': '保存',
+  'form.retry': '重试',
+  'form.requestFailed': '请求失败，请稍后重试',
+  'form.required': '必填项',
+  'list.loadFailed': '加载失败',
+  'list.retry': '重试',
+  'list.requestFailed': '请求失败，请稍后重试',
+  'list.total': '共 {total} 条',
+  'list.empty': '暂无数据',
+  'list.emptyFiltered': '没有符合筛选条件的记录',
+  'list.reset': '重置筛选',
+  'list.filters': '筛选',
+  'list.columns': '列设置',
+  'list.columnsTitle': '显示的列',
+  'list.columnsReset': '恢复默认',
+  'list.columnsRequired': '始终显示',
+};
