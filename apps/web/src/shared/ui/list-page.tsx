@@ -23,11 +23,7 @@ interface PageQuery<T> {
   refetch: () => unknown;
 }
 
-interface ListPageProps<T> {
-  title: string;
-  subtitle?: string;
-  /** The header's buttons (create, import, export…). */
-  actions?: ReactNode;
+interface ListViewProps<T> {
   /** The filter row's controls; the page adds "reset" while something is filtered, and the column chooser. */
   filters?: ReactNode;
   list: ListFilters<{ page: number; pageSize: number }>;
@@ -43,6 +39,13 @@ interface ListPageProps<T> {
   rowSelection?: TableProps<T>['rowSelection'];
   /** Anything else the table takes (expandable rows, row class names…). */
   tableProps?: Partial<TableProps<T>>;
+}
+
+interface ListPageProps<T> extends ListViewProps<T> {
+  title: string;
+  subtitle?: string;
+  /** The header's buttons (create, import, export…). */
+  actions?: ReactNode;
   className?: string;
   /** Drawers and dialogs the page opens. */
   children?: ReactNode;
@@ -53,28 +56,7 @@ interface ListPageProps<T> {
  * the pager, and the column chooser. Filters, page, size and sort come from `useListFilters` (they
  * live in the address); columns and filter controls are the screen's own declarations.
  */
-export function ListPage<T>({
-  title,
-  subtitle,
-  actions,
-  filters,
-  list,
-  query,
-  columns,
-  rowKey,
-  columnsId,
-  emptyText,
-  totalText,
-  rowSelection,
-  tableProps,
-  className,
-  children,
-}: ListPageProps<T>) {
-  const { t } = useSharedUiI18n();
-  const chooser = useColumnChoice(columnsId);
-  const shown = columnsId ? columns.filter((c) => isShown(c as ListColumn<unknown>, chooser.choice)) : columns;
-  const width = shown.reduce((sum, c) => sum + (Number(c.width) || 0), rowSelection ? SELECTION_WIDTH : 0);
-
+export function ListPage<T>({ title, subtitle, actions, className, children, ...view }: ListPageProps<T>) {
   return (
     <div className={`list-page ${className ?? ''}`}>
       <div className="list-page__card">
@@ -85,52 +67,80 @@ export function ListPage<T>({
           </div>
           {actions ? <div className="list-page__actions">{actions}</div> : null}
         </header>
-        {filters || columnsId ? (
-          <search className="list-page__filters" aria-label={t('list.filters')}>
-            {filters}
-            {list.filtered ? (
-              <Button type="text" onClick={list.reset}>
-                {t('list.reset')}
-              </Button>
-            ) : null}
-            {columnsId ? <ColumnChooser columns={columns} chooser={chooser} /> : null}
-          </search>
-        ) : null}
-        <QueryState
-          query={query}
-          failedTitle={t('list.loadFailed')}
-          requestFailed={t('list.requestFailed')}
-          retryLabel={t('list.retry')}
-          skeletonClassName="list-page__skeleton"
-        >
-          <Table<T>
-            rowKey={rowKey}
-            rowSelection={rowSelection}
-            columns={shown}
-            data={query.data?.list ?? []}
-            loading={query.isFetching}
-            noDataElement={
-              <Empty description={list.filtered ? t('list.emptyFiltered') : (emptyText ?? t('list.empty'))} />
-            }
-            tableLayoutFixed
-            // Wide enough for every shown column, so none slips under a fixed one; the chooser keeps
-            // the default set within a 1366 px screen.
-            scroll={{ x: width }}
-            pagination={{
-              ...list.page,
-              total: query.data?.total ?? 0,
-              showTotal: (total: number) => (totalText ? totalText(total) : t('list.total', { total })),
-              sizeCanChange: true,
-              sizeOptions: SIZE_OPTIONS,
-              hideOnSinglePage: false,
-            }}
-            onChange={list.onTableChange}
-            {...tableProps}
-          />
-        </QueryState>
+        <ListView<T> {...view} />
       </div>
       {children}
     </div>
+  );
+}
+
+/**
+ * The filter row and the paged table of a list, without the page around it: for a list inside a
+ * tab or a drawer (the log page's tabs, an archive's entries).
+ */
+export function ListView<T>({
+  filters,
+  list,
+  query,
+  columns,
+  rowKey,
+  columnsId,
+  emptyText,
+  totalText,
+  rowSelection,
+  tableProps,
+}: ListViewProps<T>) {
+  const { t } = useSharedUiI18n();
+  const chooser = useColumnChoice(columnsId);
+  const shown = columnsId ? columns.filter((c) => isShown(c as ListColumn<unknown>, chooser.choice)) : columns;
+  const width = shown.reduce((sum, c) => sum + (Number(c.width) || 0), rowSelection ? SELECTION_WIDTH : 0);
+
+  return (
+    <>
+      {filters || columnsId ? (
+        <search className="list-page__filters" aria-label={t('list.filters')}>
+          {filters}
+          {list.filtered ? (
+            <Button type="text" onClick={list.reset}>
+              {t('list.reset')}
+            </Button>
+          ) : null}
+          {columnsId ? <ColumnChooser columns={columns} chooser={chooser} /> : null}
+        </search>
+      ) : null}
+      <QueryState
+        query={query}
+        failedTitle={t('list.loadFailed')}
+        requestFailed={t('list.requestFailed')}
+        retryLabel={t('list.retry')}
+        skeletonClassName="list-page__skeleton"
+      >
+        <Table<T>
+          rowKey={rowKey}
+          rowSelection={rowSelection}
+          columns={shown}
+          data={query.data?.list ?? []}
+          loading={query.isFetching}
+          noDataElement={
+            <Empty description={list.filtered ? t('list.emptyFiltered') : (emptyText ?? t('list.empty'))} />
+          }
+          tableLayoutFixed
+          // Wide enough for every shown column, so none slips under a fixed one; the chooser keeps
+          // the default set within a 1366 px screen.
+          scroll={{ x: width }}
+          pagination={{
+            ...list.page,
+            total: query.data?.total ?? 0,
+            showTotal: (total: number) => (totalText ? totalText(total) : t('list.total', { total })),
+            sizeCanChange: true,
+            sizeOptions: SIZE_OPTIONS,
+            hideOnSinglePage: false,
+          }}
+          onChange={list.onTableChange}
+          {...tableProps}
+        />
+      </QueryState>
+    </>
   );
 }
 

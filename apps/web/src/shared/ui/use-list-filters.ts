@@ -68,6 +68,11 @@ interface Options<F> {
   defaults?: Partial<F>;
   /** The fields the server sorts by: a header click on another column changes nothing. */
   sortable?: readonly string[];
+  /**
+   * Namespaces the keys in the address (`op.page`, `login.page`), for two lists on one screen, such
+   * as the tabs of the log page.
+   */
+  prefix?: string;
 }
 
 /**
@@ -77,7 +82,7 @@ interface Options<F> {
  */
 export function useListFilters<S extends z.ZodType>(
   schema: S,
-  { defaults, sortable = [] }: Options<z.output<S>> = {},
+  { defaults, sortable = [], prefix = '' }: Options<z.output<S>> = {},
 ): ListFilters<z.output<S> & ListQueryShape> {
   type F = z.output<S> & ListQueryShape;
   const [params, setParams] = useSearchParams();
@@ -85,27 +90,35 @@ export function useListFilters<S extends z.ZodType>(
 
   const base = useMemo(() => ({ ...(schema.parse({}) as object), ...defaults }) as F, [schema, defaults]);
   const filters = useMemo(() => {
-    const { value, kept } = parseKept(schema, Object.fromEntries(new URLSearchParams(search)));
+    const raw: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(search)) {
+      if (key.startsWith(prefix)) raw[key.slice(prefix.length)] = value;
+    }
+    const { value, kept } = parseKept(schema, raw);
     // The address wins; what it leaves out (or gave wrong) takes the screen's default.
     const out = { ...(value as object) } as Record<string, unknown>;
     for (const [key, fallback] of Object.entries(base)) if (!kept.has(key)) out[key] = fallback;
     return out as F;
-  }, [schema, base, search]);
+  }, [schema, base, search, prefix]);
 
   const write = useCallback(
     (next: F) => {
       const out = new URLSearchParams();
       for (const [key, value] of Object.entries(next)) {
         const param = toParam(value);
-        if (param !== undefined && param !== toParam((base as Record<string, unknown>)[key])) out.set(key, param);
+        if (param !== undefined && param !== toParam((base as Record<string, unknown>)[key])) {
+          out.set(`${prefix}${key}`, param);
+        }
       }
-      // Other parameters of the address (not the list's) stay as they are.
+      // Other parameters of the address (another list's, a tab's) stay as they are.
       for (const [key, value] of new URLSearchParams(search)) {
-        if (!(key in base) && !out.has(key) && !schemaKnows(schema, key)) out.set(key, value);
+        const own =
+          key.startsWith(prefix) && (key.slice(prefix.length) in base || schemaKnows(schema, key.slice(prefix.length)));
+        if (!own && !out.has(key)) out.set(key, value);
       }
       setParams(out);
     },
-    [base, schema, search, setParams],
+    [base, schema, search, setParams, prefix],
   );
 
   const set = useCallback((patch: Partial<F>) => write({ ...filters, page: 1, ...patch } as F), [filters, write]);
