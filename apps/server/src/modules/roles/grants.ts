@@ -1,8 +1,8 @@
 import { type DataScopeKind, ROLE_ADMIN } from '@water/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { menus, roleDepartments, roleMenus, roleRegions, roles, userRoles } from '../../db/schema/index.ts';
+import type { Context } from '../../lib/context.ts';
 import { type DataScope, dataScopeOf } from '../../lib/data-scope.ts';
 
 /**
@@ -62,8 +62,7 @@ export function reachBeyond(grants: CallerGrants, role: RoleReach): boolean {
   return byDepartment || byRegion;
 }
 
-export async function callerGrants(db: Queryable, req: FastifyRequest): Promise<CallerGrants> {
-  const auth = req.auth;
+export async function callerGrants({ db, auth }: Pick<Context, 'db' | 'auth'>): Promise<CallerGrants> {
   if (!auth) throw new Error('grants asked for on a route without a session');
   const scope = await dataScopeOf(db, auth.roleId, auth.userId);
   if (auth.roleCode === ROLE_ADMIN) return { admin: true, menuIds: new Set(), heldRoleIds: new Set(), scope };

@@ -1,3 +1,4 @@
+import type { AdminMenu, Locale, Role } from '@water/contracts';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -12,14 +13,39 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { buildMenuTree, type RoleRow, roleName, toRoleSummary } from './roles.mappers.ts';
 
 export function createRolesRepository(db: Queryable) {
   const userCount = sql<number>`(select count(*) from ${userRoles} ur where ur.role_id = "roles"."id")`.mapWith(Number);
 
-  return {
-    list: () => db.select({ role: roles, users: userCount }).from(roles).orderBy(asc(roles.sort), asc(roles.id)),
+  const all = (): Promise<RoleRow[]> =>
+    db.select({ role: roles, users: userCount }).from(roles).orderBy(asc(roles.sort), asc(roles.id));
 
-    byId: (id: number) =>
+  const repository = {
+    /** Every role as the list answers it, with its users. */
+    list: () => all().then((rows) => rows.map(toRoleSummary)),
+
+    /** The enabled roles' codes and names, in the caller's language: for pickers. */
+    options: (locale: Locale) =>
+      all().then((rows) =>
+        rows
+          .filter((r) => r.role.status === 'enabled')
+          .map((r) => ({ code: r.role.code, name: roleName(r.role, locale) })),
+      ),
+
+    /** One role with its grants, as the API answers it. */
+    async get(id: number): Promise<Role | undefined> {
+      const row = await repository.byId(id);
+      if (!row) return undefined;
+      return {
+        ...toRoleSummary(row),
+        menuIds: await repository.menuIdsOf(id),
+        departmentIds: await repository.departmentIdsOf(id),
+        regionIds: await repository.regionIdsOf(id),
+      };
+    },
+
+    byId: (id: number): Promise<RoleRow | undefined> =>
       db
         .select({ role: roles, users: userCount })
         .from(roles)
@@ -110,6 +136,13 @@ export function createRolesRepository(db: Queryable) {
 
     menus: () => db.select().from(menus).orderBy(asc(menus.orderNum), asc(menus.id)),
 
+    /** Every menu entry as the admin tree. */
+    menuTree: async () => buildMenuTree(await repository.menus()),
+
+    /** One menu entry as the API answers it (without its children). */
+    menu: (id: number): Promise<AdminMenu | undefined> =>
+      repository.menuById(id).then((row) => row && buildMenuTree([row])[0]),
+
     menuById: (id: number) =>
       db
         .select()
@@ -143,4 +176,5 @@ export function createRolesRepository(db: Queryable) {
 
     removeMenu: (id: number) => db.delete(menus).where(eq(menus.id, id)),
   };
+  return repository;
 }

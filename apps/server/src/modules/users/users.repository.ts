@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, USER_COUNT_CAP } from '@water/contracts';
+import { type Locale, type ManagedUser, ROLE_ADMIN, USER_COUNT_CAP } from '@water/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -13,6 +13,7 @@ import {
 import { cappedCount } from '../../lib/capped-count.ts';
 import type { DataScope } from '../../lib/data-scope.ts';
 import { containing } from '../../lib/like.ts';
+import { toUser, type UserRoleRow, type UserRow } from './users.mappers.ts';
 
 export interface UserFilter {
   keyword?: string | undefined;
@@ -93,7 +94,29 @@ export function createUsersRepository(db: Queryable) {
     );
   }
 
-  return {
+  /** Rows as the API answers them, each with its roles. */
+  const withRoles = async (rows: UserRow[], locale: Locale): Promise<ManagedUser[]> => {
+    const roleRows = await repository.rolesOf(rows.map((r) => r.user.id));
+    return rows.map((row) => toUser(row, roleRows, locale));
+  };
+
+  const repository = {
+    /** A page of users within the scope, as the API answers them. */
+    async list(filter: UserFilter & { page: number; pageSize: number }, scope: DataScope, locale: Locale) {
+      const { rows, ...counted } = await repository.page(filter, scope);
+      return { ...counted, list: await withRoles(rows, locale) };
+    },
+
+    /** Up to `limit` users within the scope, as the API answers them: the export. */
+    listAll: async (filter: UserFilter, scope: DataScope, limit: number, locale: Locale) =>
+      withRoles(await repository.all(filter, scope, limit), locale),
+
+    /** One user within the scope, as the API answers it. */
+    async get(id: number, scope: DataScope, locale: Locale): Promise<ManagedUser | undefined> {
+      const row = await repository.byId(id, scope);
+      return row && (await withRoles([row], locale))[0];
+    },
+
     async page(filter: UserFilter & { page: number; pageSize: number }, scope: DataScope) {
       const condition = where(filter, scope);
       const counted = await cappedCount(db, users, condition, USER_COUNT_CAP);
@@ -117,7 +140,7 @@ export function createUsersRepository(db: Queryable) {
         .then((rows) => rows[0]),
 
     /** Roles of many users at once, in role order. */
-    async rolesOf(userIds: number[]) {
+    async rolesOf(userIds: number[]): Promise<UserRoleRow[]> {
       if (userIds.length === 0) return [];
       return db
         .select({ userId: userRoles.userId, code: roles.code, name: roles.name, nameEn: roles.nameEn })
@@ -212,4 +235,5 @@ export function createUsersRepository(db: Queryable) {
         .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
   };
+  return repository;
 }

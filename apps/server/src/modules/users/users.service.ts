@@ -10,23 +10,24 @@ import {
   type userListQuerySchema,
 } from '@water/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { t as translate } from '../../i18n/messages.ts';
-import { type DataScope, dataScope, inDepartmentScope, unlimited } from '../../lib/data-scope.ts';
+import type { Context, RouteContext } from '../../lib/context.ts';
+import { type DataScope, inDepartmentScope, unlimited } from '../../lib/data-scope.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import type { IncomingFile } from '../../lib/incoming-file.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { importRows, receiveTable, type SheetRow } from '../../lib/row-import.ts';
+import { importRows, type SheetRow } from '../../lib/row-import.ts';
 import { issueText } from '../../lib/validation.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { forgetLoginFailures } from '../auth/auth.repository.ts';
 import { createOrganizationRepository } from '../organization/organization.repository.ts';
 import { type CallerGrants, callerGrants, rolesBeyond } from '../roles/grants.ts';
+import { roleName } from '../roles/roles.mappers.ts';
 import { createUsersRepository } from './users.repository.ts';
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['byId']>>>;
-type RoleRow = Awaited<ReturnType<ReturnType<typeof createUsersRepository>['rolesOf']>>[number];
 type Input = z.output<typeof userInputSchema>;
 
 // No 0/O, 1/l/I: read aloud or copied by hand without mistakes.
@@ -67,73 +68,43 @@ export function placeableIn(scope: DataScope, departmentId: number | null): bool
 const IMPORT_COLUMNS = ['username', 'displayName', 'phone', 'email', 'department', 'roles'] as const;
 
 export function createUsersService(app: FastifyInstance) {
-  const repo = (req: FastifyRequest) => createUsersRepository(req.tx ?? app.db);
-  const en = (req: FastifyRequest) => req.locale === 'en-US';
+  const repo = (ctx: Context) => createUsersRepository(ctx.db);
 
-  function toUser(req: FastifyRequest, row: Row, roleRows: RoleRow[]): ManagedUser {
-    const u = row.user;
-    return {
-      id: u.id,
-      username: u.username,
-      displayName: u.displayName,
-      phone: u.phone,
-      email: u.email,
-      status: u.status as ManagedUser['status'],
-      enterpriseId: u.enterpriseId,
-      enterpriseName: row.enterpriseName ?? '',
-      departmentId: u.departmentId,
-      departmentName: row.departmentName ?? '',
-      roles: roleRows
-        .filter((r) => r.userId === u.id)
-        .map((r) => ({ code: r.code, name: en(req) && r.nameEn ? r.nameEn : r.name })),
-      mustChangePassword: u.mustChangePassword,
-      lockedUntil: u.lockedUntil?.toISOString() ?? null,
-      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-      createdAt: u.createdAt.toISOString(),
-    };
+  async function load(ctx: Context, id: number): Promise<ManagedUser> {
+    const user = await repo(ctx).get(id, await ctx.scope(), ctx.locale);
+    if (!user) throw notFound();
+    return user;
   }
 
-  async function load(req: FastifyRequest, id: number): Promise<ManagedUser> {
-    const scope = await dataScope(app, req);
-    const row = await repo(req).byId(id, scope);
-    if (!row) throw notFound();
-    return toUser(req, row, await repo(req).rolesOf([id]));
-  }
-
-  async function departmentFilter(req: FastifyRequest, departmentId?: number, withChildren?: boolean) {
+  async function departmentFilter(ctx: Context, departmentId?: number, withChildren?: boolean) {
     if (departmentId === undefined) return undefined;
-    return withChildren ? createOrganizationRepository(req.tx ?? app.db).subtreeIds(departmentId) : [departmentId];
+    return withChildren ? createOrganizationRepository(ctx.db).subtreeIds(departmentId) : [departmentId];
   }
 
   type AdminAfter = { admin: boolean; enabled: boolean };
 
   /** The first step of a write that leaves the user as `after`: if that could shrink the set of enabled administrators, ADMIN_SET_LOCK. */
-  async function lockAdminSet(req: FastifyRequest, after: AdminAfter) {
+  async function lockAdminSet(ctx: Context, after: AdminAfter) {
     if (after.admin && after.enabled) return;
-    await (req.tx ?? app.db).execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+    await ctx.db.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
   }
 
   /** Refuses what would leave the product without an enabled administrator (after lockAdminSet, before any write). */
-  async function keepsAnAdmin(req: FastifyRequest, userId: number, after: AdminAfter) {
+  async function keepsAnAdmin(ctx: Context, userId: number, after: AdminAfter) {
     if (after.admin && after.enabled) return;
-    const current = await load(req, userId);
+    const current = await load(ctx, userId);
     const isActiveAdmin = current.status === 'enabled' && current.roles.some((r) => r.code === ROLE_ADMIN);
-    if (isActiveAdmin && (await repo(req).activeAdminsExcept(userId)) === 0) {
+    if (isActiveAdmin && (await repo(ctx).activeAdminsExcept(userId)) === 0) {
       throw new AppError(409, 409, 'users.lastAdmin');
     }
   }
 
-  const grantsOf = (req: FastifyRequest) => callerGrants(req.tx ?? app.db, req);
-  const roleName = (req: FastifyRequest, r: { name: string; nameEn: string }) =>
-    en(req) && r.nameEn ? r.nameEn : r.name;
-
   /** Refuses a user the caller may not manage: one holding a role that grants more than the caller holds. */
-  async function manageable(req: FastifyRequest, id: number, grants?: CallerGrants) {
-    const g = grants ?? (await grantsOf(req));
+  async function manageable(ctx: Context, id: number, grants?: CallerGrants) {
+    const g = grants ?? (await callerGrants(ctx));
     if (g.admin) return;
-    const held = await repo(req).roleIdsOf(id);
-    if ((await rolesBeyond(req.tx ?? app.db, g, held)).length > 0)
-      throw new AppError(403, 403, 'users.userBeyondYours');
+    const held = await repo(ctx).roleIdsOf(id);
+    if ((await rolesBeyond(ctx.db, g, held)).length > 0) throw new AppError(403, 403, 'users.userBeyondYours');
   }
 
   /**
@@ -141,30 +112,30 @@ export function createUsersService(app: FastifyInstance) {
    * out (modules/roles/grants.ts), the department exists and lies within the caller's data scope (an
    * edit may keep the department the user already has), no clash.
    */
-  async function resolve(req: FastifyRequest, input: Input, self?: { id: number; departmentId: number | null }) {
-    const r = repo(req);
+  async function resolve(ctx: Context, input: Input, self?: { id: number; departmentId: number | null }) {
+    const r = repo(ctx);
     const clash = await r.clash(input.username, input.phone || null, self?.id);
     if (clash) throw new AppError(409, 409, 'account.taken');
     const roleRows = await r.rolesByCodes([...new Set(input.roleCodes)]);
     if (roleRows.length !== new Set(input.roleCodes).size) throw businessError(400, 'users.unknownRole');
     const [refused] = await rolesBeyond(
-      req.tx ?? app.db,
-      await grantsOf(req),
+      ctx.db,
+      await callerGrants(ctx),
       roleRows.map((x) => x.id),
     );
-    if (refused) throw new AppError(403, 403, 'users.roleBeyondYours', { name: roleName(req, refused) });
+    if (refused) throw new AppError(403, 403, 'users.roleBeyondYours', { name: roleName(refused, ctx.locale) });
     const dept = input.departmentId === null ? null : await r.departmentById(input.departmentId);
     if (input.departmentId !== null && !dept) throw businessError(400, 'organization.unknownDepartment');
     const kept = self !== undefined && input.departmentId === self.departmentId;
-    if (!kept && !placeableIn(await dataScope(app, req), input.departmentId)) {
+    if (!kept && !placeableIn(await ctx.scope(), input.departmentId)) {
       throw new AppError(403, 403, 'users.departmentOutsideScope');
     }
     return { roleIds: roleRows.map((x) => x.id), dept };
   }
 
-  async function create(req: FastifyRequest, db: Queryable, input: Input) {
+  async function create(ctx: Context, db: Queryable, input: Input) {
     const r = createUsersRepository(db);
-    const { roleIds, dept } = await resolve(req, input);
+    const { roleIds, dept } = await resolve(ctx, input);
     const password = temporaryPassword();
     const now = app.clock.now();
     const id = await r.insert({
@@ -186,37 +157,29 @@ export function createUsersService(app: FastifyInstance) {
   }
 
   return {
-    async list(req: FastifyRequest, query: z.output<typeof userListQuerySchema>) {
-      const scope = await dataScope(app, req);
-      const departmentIds = await departmentFilter(req, query.departmentId, query.withChildren);
-      const { total, capped, rows } = await repo(req).page({ ...query, departmentIds }, scope);
-      const roleRows = await repo(req).rolesOf(rows.map((r) => r.user.id));
-      return {
-        total,
-        capped,
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map((row) => toUser(req, row, roleRows)),
-      };
+    async list(ctx: Context, query: z.output<typeof userListQuerySchema>) {
+      const departmentIds = await departmentFilter(ctx, query.departmentId, query.withChildren);
+      const { list, ...counted } = await repo(ctx).list({ ...query, departmentIds }, await ctx.scope(), ctx.locale);
+      return { ...counted, page: query.page, pageSize: query.pageSize, list };
     },
 
     get: load,
 
-    async create(req: FastifyRequest, input: Input) {
-      const { id, password } = await create(req, req.tx!, input);
-      const user = await load(req, id);
-      req.auditChange = { targetId: id, after: user };
+    async create(ctx: Context, input: Input) {
+      const { id, password } = await create(ctx, ctx.db, input);
+      const user = await load(ctx, id);
+      ctx.audit({ targetId: id, after: user });
       return { user, temporaryPassword: password };
     },
 
-    async update(req: FastifyRequest, id: number, input: Input) {
+    async update(ctx: Context, id: number, input: Input) {
       const next = { admin: input.roleCodes.includes(ROLE_ADMIN), enabled: input.status === 'enabled' };
-      await lockAdminSet(req, next);
-      const before = await load(req, id);
-      await manageable(req, id);
-      await keepsAnAdmin(req, id, next);
-      const { roleIds, dept } = await resolve(req, input, { id, departmentId: before.departmentId });
-      const r = repo(req);
+      await lockAdminSet(ctx, next);
+      const before = await load(ctx, id);
+      await manageable(ctx, id);
+      await keepsAnAdmin(ctx, id, next);
+      const { roleIds, dept } = await resolve(ctx, input, { id, departmentId: before.departmentId });
+      const r = repo(ctx);
       const now = app.clock.now();
       await r.update(id, {
         username: input.username,
@@ -237,72 +200,69 @@ export function createUsersService(app: FastifyInstance) {
           .join() !== [...new Set(input.roleCodes)].sort().join();
       // Sessions carry an active role: a changed grant, or a disabled account, starts again at sign-in.
       if (rolesChanged || input.status === 'disabled') await r.revokeSessions(id, now, 'account-changed');
-      const after = await load(req, id);
-      req.auditChange = { targetId: id, before, after };
+      const after = await load(ctx, id);
+      ctx.audit({ targetId: id, before, after });
       return after;
     },
 
-    async setStatus(req: FastifyRequest, id: number, status: 'enabled' | 'disabled') {
-      if (id === req.auth!.userId && status === 'disabled') throw businessError(400, 'users.notYourself');
+    async setStatus(ctx: Context, id: number, status: 'enabled' | 'disabled') {
+      if (id === ctx.auth!.userId && status === 'disabled') throw businessError(400, 'users.notYourself');
       const next = { admin: true, enabled: status === 'enabled' };
-      await lockAdminSet(req, next);
-      const before = await load(req, id);
-      await manageable(req, id);
-      await keepsAnAdmin(req, id, next);
+      await lockAdminSet(ctx, next);
+      const before = await load(ctx, id);
+      await manageable(ctx, id);
+      await keepsAnAdmin(ctx, id, next);
       const now = app.clock.now();
-      await repo(req).update(id, {
+      await repo(ctx).update(id, {
         status,
         updatedAt: now,
         ...(status === 'enabled' ? { failedLoginCount: 0, lockedUntil: null } : {}),
       });
       // Enabling also unlocks: failures are kept per name typed (login_failures, migration 0019).
-      if (status === 'enabled') await forgetLoginFailures(req.tx ?? app.db, before);
-      if (status === 'disabled') await repo(req).revokeSessions(id, now, 'disabled');
-      const after = await load(req, id);
-      req.auditChange = { targetId: id, before: { status: before.status }, after: { status: after.status } };
+      if (status === 'enabled') await forgetLoginFailures(ctx.db, before);
+      if (status === 'disabled') await repo(ctx).revokeSessions(id, now, 'disabled');
+      const after = await load(ctx, id);
+      ctx.audit({ targetId: id, before: { status: before.status }, after: { status: after.status } });
       return after;
     },
 
-    async resetPassword(req: FastifyRequest, id: number) {
-      const target = await load(req, id);
-      await manageable(req, id);
+    async resetPassword(ctx: Context, id: number) {
+      const target = await load(ctx, id);
+      await manageable(ctx, id);
       const password = temporaryPassword();
       const now = app.clock.now();
-      await repo(req).update(id, {
+      await repo(ctx).update(id, {
         passwordHash: await hashPassword(password),
         mustChangePassword: true,
         failedLoginCount: 0,
         lockedUntil: null,
         updatedAt: now,
       });
-      await forgetLoginFailures(req.tx ?? app.db, target);
-      await repo(req).revokeSessions(id, now, 'password-reset');
+      await forgetLoginFailures(ctx.db, target);
+      await repo(ctx).revokeSessions(id, now, 'password-reset');
       // The password itself never reaches the log.
-      req.auditChange = { targetId: id, after: { mustChangePassword: true } };
+      ctx.audit({ targetId: id, after: { mustChangePassword: true } });
       return { temporaryPassword: password };
     },
 
-    async remove(req: FastifyRequest, id: number) {
-      if (id === req.auth!.userId) throw businessError(400, 'users.notYourself');
+    async remove(ctx: Context, id: number) {
+      if (id === ctx.auth!.userId) throw businessError(400, 'users.notYourself');
       const next = { admin: false, enabled: false };
-      await lockAdminSet(req, next);
-      const before = await load(req, id);
-      await manageable(req, id);
-      await keepsAnAdmin(req, id, next);
-      await repo(req).remove(id);
-      req.auditChange = { targetId: id, before };
+      await lockAdminSet(ctx, next);
+      const before = await load(ctx, id);
+      await manageable(ctx, id);
+      await keepsAnAdmin(ctx, id, next);
+      await repo(ctx).remove(id);
+      ctx.audit({ targetId: id, before });
       return null;
     },
 
-    async exportXlsx(req: FastifyRequest, reply: FastifyReply, query: z.output<typeof userExportQuerySchema>) {
-      const scope = await dataScope(app, req);
-      const departmentIds = await departmentFilter(req, query.departmentId, query.withChildren);
-      const rows = await repo(req).all({ ...query, departmentIds }, scope, 50_000);
-      const roleRows = await repo(req).rolesOf(rows.map((r) => r.user.id));
-      const list = rows.map((row) => toUser(req, row, roleRows));
-      const k = (key: Parameters<typeof translate>[1]) => translate(req.locale, key);
+    async exportXlsx(ctx: RouteContext, query: z.output<typeof userExportQuerySchema>) {
+      const departmentIds = await departmentFilter(ctx, query.departmentId, query.withChildren);
+      const list = await repo(ctx).listAll({ ...query, departmentIds }, await ctx.scope(), 50_000, ctx.locale);
+      const k = (key: Parameters<typeof translate>[1]) => translate(ctx.locale, key);
       return sendXlsx(
-        reply,
+        ctx.reply,
         `${k('users.export.fileName')}.xlsx`,
         [
           k('users.col.username'),
@@ -331,10 +291,10 @@ export function createUsersService(app: FastifyInstance) {
       );
     },
 
-    async importTemplate(req: FastifyRequest, reply: FastifyReply) {
-      const k = (key: Parameters<typeof translate>[1]) => translate(req.locale, key);
+    async importTemplate(ctx: RouteContext) {
+      const k = (key: Parameters<typeof translate>[1]) => translate(ctx.locale, key);
       return sendXlsx(
-        reply,
+        ctx.reply,
         `${k('users.import.templateName')}.xlsx`,
         IMPORT_COLUMNS.map((c) => k(`users.import.col.${c}`)),
         [['zhangsan', '张三', '13700000000', 'zhangsan@example.com', '泵站运维班', 'user']],
@@ -346,13 +306,13 @@ export function createUsersService(app: FastifyInstance) {
      * and does not stop the others. Departments are named by their name (unique within the tree
      * level; the first match wins), roles by code, comma-separated.
      */
-    async importXlsx(req: FastifyRequest): Promise<ImportReport> {
-      const { rows } = await receiveTable(req, { maxBytes: USER_IMPORT_MAX_BYTES, maxRows: USER_IMPORT_MAX_ROWS });
+    async importXlsx(ctx: Context, file: IncomingFile): Promise<ImportReport> {
+      const { rows } = await file.table({ maxBytes: USER_IMPORT_MAX_BYTES, maxRows: USER_IMPORT_MAX_ROWS });
       const departmentsByName = new Map<string, number>();
-      for (const { department } of await createOrganizationRepository(req.tx!).departments()) {
+      for (const { department } of await createOrganizationRepository(ctx.db).departments()) {
         if (!departmentsByName.has(department.name)) departmentsByName.set(department.name, department.id);
       }
-      const scope = await dataScope(app, req);
+      const scope = await ctx.scope();
       const report: ImportReport = { created: 0, failed: [], passwords: [] };
       const seen = new Set<string>();
       const checkRow = async ({ cells }: SheetRow) => {
@@ -360,9 +320,9 @@ export function createUsersService(app: FastifyInstance) {
         const errors: string[] = [];
         const departmentId = department ? departmentsByName.get(department) : null;
         if (department && departmentId === undefined)
-          errors.push(translate(req.locale, 'users.import.unknownDepartment', { name: department }));
+          errors.push(translate(ctx.locale, 'users.import.unknownDepartment', { name: department }));
         else if (department && !placeableIn(scope, departmentId ?? null))
-          errors.push(translate(req.locale, 'users.import.departmentOutsideScope', { name: department }));
+          errors.push(translate(ctx.locale, 'users.import.departmentOutsideScope', { name: department }));
         const parsed = userInputSchema.safeParse({
           username,
           displayName,
@@ -376,34 +336,34 @@ export function createUsersService(app: FastifyInstance) {
             const field = String(issue.path[0] ?? '');
             const column = field === 'roleCodes' ? 'roles' : field === 'departmentId' ? 'department' : field;
             const label = (IMPORT_COLUMNS as readonly string[]).includes(column)
-              ? translate(req.locale, `users.import.col.${column as (typeof IMPORT_COLUMNS)[number]}`)
+              ? translate(ctx.locale, `users.import.col.${column as (typeof IMPORT_COLUMNS)[number]}`)
               : field;
-            errors.push(`${label}: ${issueText(issue, req.locale)}`);
+            errors.push(`${label}: ${issueText(issue, ctx.locale)}`);
           }
         }
-        if (seen.has(username.toLowerCase())) errors.push(translate(req.locale, 'users.import.duplicateInSheet'));
+        if (seen.has(username.toLowerCase())) errors.push(translate(ctx.locale, 'users.import.duplicateInSheet'));
         seen.add(username.toLowerCase());
         if (errors.length > 0 || !parsed.success) return { reasons: errors };
         return { value: parsed.data };
       };
       const { created, failed } = await importRows<z.output<typeof userInputSchema>>(
-        { db: req.tx!, locale: req.locale, log: req.log },
+        ctx,
         rows,
         checkRow,
         async (sp, input) => {
-          const user = await create(req, sp, input);
+          const user = await create(ctx, sp, input);
           report.passwords.push({ username: input.username, temporaryPassword: user.password });
         },
       );
       report.created = created.length;
       report.failed = failed.map((f) => ({ row: f.row, username: f.cells[0] ?? '', errors: f.reasons }));
-      req.auditChange = {
+      ctx.audit({
         after: {
           created: report.created,
           failed: report.failed.length,
           usernames: report.passwords.map((p) => p.username),
         },
-      };
+      });
       return report;
     },
   };
