@@ -1,9 +1,11 @@
+import type { Enterprise, RecordStatus } from '@water/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { departmentMembers, departments, enterprises, users } from '../../db/schema/index.ts';
 import { type DataScope, unlimited } from '../../lib/data-scope.ts';
 import { containing } from '../../lib/like.ts';
 import { departmentSubtree } from '../../lib/tree.ts';
+import { type MemberRow, toEnterprise, toMember } from './organization.mappers.ts';
 
 /** Key of the advisory lock that serialises the tree writes of one enterprise (with its id). */
 const DEPARTMENT_TREE_LOCK = 7_305_001;
@@ -95,22 +97,24 @@ export function createOrganizationRepository(db: Queryable) {
         .orderBy(asc(enterprises.id))
         .limit(filter.pageSize)
         .offset((filter.page - 1) * filter.pageSize);
-      return { total: total?.n ?? 0, rows };
+      return { total: total?.n ?? 0, list: rows.map(toEnterprise) };
     },
 
-    enterpriseById: (id: number) =>
+    /** One enterprise with its department and user counts, as the API answers it. */
+    enterpriseById: (id: number): Promise<Enterprise | undefined> =>
       db
         .select(enterpriseColumns())
         .from(enterprises)
         .where(eq(enterprises.id, id))
-        .then((rows) => rows[0]),
+        .then((rows) => rows[0] && toEnterprise(rows[0])),
 
     enterpriseOptions: (scope: EnterpriseScope) =>
       db
         .select({ id: enterprises.id, name: enterprises.name, status: enterprises.status })
         .from(enterprises)
         .where(visibleEnterprises(scope))
-        .orderBy(asc(enterprises.id)),
+        .orderBy(asc(enterprises.id))
+        .then((rows) => rows.map((r) => ({ ...r, status: r.status as RecordStatus }))),
 
     /**
      * Serialises the tree writes (add, move, remove) of one enterprise until the transaction ends:
@@ -257,7 +261,7 @@ export function createOrganizationRepository(db: Queryable) {
         filter.scopeUserId !== null ? eq(departmentMembers.userId, filter.scopeUserId) : undefined,
       ];
       if (filter.departmentIds?.length === 0 || filter.scopeDepartments?.length === 0) {
-        return { total: 0, rows: [] };
+        return { total: 0, list: [] };
       }
       const where = and(...conditions);
       const base = () =>
@@ -283,10 +287,10 @@ export function createOrganizationRepository(db: Queryable) {
         .orderBy(desc(departmentMembers.isMain), asc(departments.orderNum), asc(users.id))
         .limit(filter.pageSize)
         .offset((filter.page - 1) * filter.pageSize);
-      return { total: total?.n ?? 0, rows };
+      return { total: total?.n ?? 0, list: rows.map(toMember) };
     },
 
-    member: (departmentId: number, userId: number) =>
+    member: (departmentId: number, userId: number): Promise<MemberRow | undefined> =>
       db
         .select({
           member: departmentMembers,

@@ -9,63 +9,63 @@ export async function organizationRoutes(app: FastifyInstance) {
   const can = (permission: string) => ({ permission });
 
   // Pickers (notice audiences, user forms) need names only: any signed-in user may read them.
-  route(app, organizationApi.enterpriseOptions, { access: 'session' }, (req) => org.enterpriseOptions(req));
-  route(app, organizationApi.departmentTree, { access: 'session' }, (req) => org.departmentTree(req, req.query));
+  route(app, organizationApi.enterpriseOptions, { access: 'session' }, (_req, ctx) => org.enterpriseOptions(ctx));
+  route(app, organizationApi.departmentTree, { access: 'session' }, (req, ctx) => org.departmentTree(ctx, req.query));
 
-  route(app, organizationApi.enterprises, { access: can(Permissions.systemEnterpriseList) }, (req) =>
-    org.enterprises(req, req.query),
+  route(app, organizationApi.enterprises, { access: can(Permissions.systemEnterpriseList) }, (req, ctx) =>
+    org.enterprises(ctx, req.query),
   );
   route(
     app,
     organizationApi.createEnterprise,
     { access: can(Permissions.systemEnterpriseWrite), audit: audit('enterprise.create') },
-    (req) => org.createEnterprise(req, req.body),
+    (req, ctx) => org.createEnterprise(ctx, req.body),
   );
   route(
     app,
     organizationApi.updateEnterprise,
     { access: can(Permissions.systemEnterpriseWrite), audit: audit('enterprise.update') },
-    (req) => org.updateEnterprise(req, req.params.id, req.body),
+    (req, ctx) => org.updateEnterprise(ctx, req.params.id, req.body),
   );
   route(
     app,
     organizationApi.removeEnterprise,
     { access: can(Permissions.systemEnterpriseWrite), audit: audit('enterprise.delete') },
-    (req) => org.removeEnterprise(req, req.params.id),
+    (req, ctx) => org.removeEnterprise(ctx, req.params.id),
   );
 
   route(
     app,
     organizationApi.createDepartment,
     { access: can(Permissions.systemDeptWrite), audit: audit('department.create') },
-    (req) => org.createDepartment(req, req.body),
+    (req, ctx) => org.createDepartment(ctx, req.body),
   );
   route(
     app,
     organizationApi.updateDepartment,
     { access: can(Permissions.systemDeptWrite), audit: audit('department.update') },
-    (req) => org.updateDepartment(req, req.params.id, req.body),
+    (req, ctx) => org.updateDepartment(ctx, req.params.id, req.body),
   );
   route(
     app,
     organizationApi.removeDepartment,
     { access: can(Permissions.systemDeptWrite), audit: audit('department.delete') },
-    (req) => org.removeDepartment(req, req.params.id),
+    (req, ctx) => org.removeDepartment(ctx, req.params.id),
   );
 
-  route(app, organizationApi.members, { access: can(Permissions.systemMemberList) }, (req) =>
-    org.members(req, req.query),
+  route(app, organizationApi.members, { access: can(Permissions.systemMemberList) }, (req, ctx) =>
+    org.members(ctx, req.query),
   );
   route(
     app,
     organizationApi.saveMember,
     { access: can(Permissions.systemMemberWrite), audit: audit('member.save') },
-    (req) => org.saveMember(req, req.body),
+    (req, ctx) => org.saveMember(ctx, req.body),
   );
   route(
     app,
     organizationApi.removeMember,
     { access: can(Permissions.systemMemberWrite), audit: audit('member.remove') },
-    (req) => org.removeMember(req, req.params.departmentId, req.params.userId),
+    (req, ctx) => org.removeMember(ctx, req.params.departmentId, req.params.userId),
   );
 }
