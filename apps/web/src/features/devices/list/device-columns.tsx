@@ -45,7 +45,7 @@ export function deviceColumns({
       choice: 'always',
       title: t('deviceList.col.code'),
       dataIndex: 'code',
-      width: 150,
+      width: 140,
       ...sortable('code'),
       render: (_, row) => (
         <Button
@@ -65,7 +65,7 @@ export function deviceColumns({
       choice: 'always',
       title: t('deviceList.col.name'),
       dataIndex: 'name',
-      width: 160,
+      width: 150,
       ...sortable('name'),
       render: (_, row) => (
         <span className="list-page__ellipsis" title={row.name}>
@@ -77,7 +77,7 @@ export function deviceColumns({
       key: 'type',
       title: t('deviceList.col.type'),
       dataIndex: 'typeName',
-      width: zh ? 110 : 140,
+      width: zh ? 110 : 130,
       render: (_, row) => (
         <span className="list-page__ellipsis" title={row.typeName}>
           {row.typeName}
@@ -109,7 +109,7 @@ export function deviceColumns({
       key: 'station',
       title: t('deviceList.col.station'),
       dataIndex: 'stationName',
-      width: 130,
+      width: 120,
       render: (_, row) =>
         row.stationName ? (
           <span className="list-page__ellipsis" title={row.stationName}>
@@ -156,7 +156,7 @@ export function deviceColumns({
       key: 'lastSeenAt',
       title: t('deviceList.col.lastSeenAt'),
       dataIndex: 'lastSeenAt',
-      width: 150,
+      width: 140,
       ...sortable('lastSeenAt'),
       render: (_, row) => (
         <span className="list-page__nowrap">
