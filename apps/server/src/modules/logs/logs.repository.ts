@@ -1,9 +1,11 @@
+import type { OperationLogDetail } from '@water/contracts';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appSettings, loginLog, operationLog, users } from '../../db/schema/index.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
 import { actorInScope, type DataScope } from '../../lib/data-scope.ts';
 import { containing } from '../../lib/like.ts';
+import { toLogin, toOperation, toOperationDetail } from './logs.mappers.ts';
 
 export interface OperationFilter {
   username?: string | undefined;
@@ -57,7 +59,26 @@ export function createLogsRepository(db: Queryable) {
       f.to ? lt(loginLog.createdAt, new Date(f.to)) : undefined,
     );
 
-  return {
+  const repository = {
+    /** A page of operations within the scope, as the API answers them (each actor by today's name). */
+    async operationPage(filter: OperationFilter, scope: DataScope, page: number, pageSize: number) {
+      const { rows, ...counted } = await repository.operations(filter, scope, page, pageSize);
+      const names = await repository.displayNames(rows.map((r) => r.userId));
+      return { ...counted, list: rows.map((r) => toOperation(r, names)) };
+    },
+
+    /** One operation within the scope with what it changed, as the API answers it. */
+    async operationDetail(id: number, scope: DataScope): Promise<OperationLogDetail | undefined> {
+      const row = await repository.operation(id, scope);
+      return row && toOperationDetail(row, await repository.displayNames([row.userId]));
+    },
+
+    /** A page of sign-ins within the scope, as the API answers them. */
+    async loginPage(filter: LoginFilter, scope: DataScope, page: number, pageSize: number) {
+      const { rows, ...counted } = await repository.logins(filter, scope, page, pageSize);
+      return { ...counted, list: rows.map(toLogin) };
+    },
+
     async operations(filter: OperationFilter, scope: DataScope, page: number, pageSize: number) {
       const where = operationWhere(filter, scope);
       const total = await cappedCount(db, operationLog, where, LOG_COUNT_CAP);
@@ -166,4 +187,5 @@ export function createLogsRepository(db: Queryable) {
       };
     },
   };
+  return repository;
 }

@@ -3,18 +3,15 @@ import {
   auditActionName,
   auditModuleName,
   type LogRetention,
-  OPERATION_RESULTS,
-  type OperationLog,
   type OperationLogDetail,
-  type OperationResult,
 } from '@water/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
-import type { operationLog } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
-import { dataScope } from '../../lib/data-scope.ts';
+import type { Context, RouteContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
+import { actorName, resultOf } from './logs.mappers.ts';
 import { createLogsRepository, type LoginFilter, type OperationFilter } from './logs.repository.ts';
 
 const RETENTION_KEY = 'logs.retention';
@@ -23,48 +20,8 @@ export const DEFAULT_RETENTION: LogRetention = { operationDays: 180, loginDays: 
 const EXPORT_LIMIT = 50_000;
 const DAY_MS = 86_400_000;
 
-type OperationRow = typeof operationLog.$inferSelect;
-
-const resultOf = (result: string): OperationResult =>
-  (OPERATION_RESULTS as readonly string[]).includes(result) ? (result as OperationResult) : 'success';
-
-/** The user names of log rows: each actor's name today, the username kept in the row when the account is gone. */
-type Names = ReadonlyMap<number, string>;
-
-const toOperation = (r: OperationRow, names: Names): OperationLog => ({
-  id: r.id,
-  userId: r.userId,
-  username: r.username,
-  displayName: (r.userId !== null && names.get(r.userId)) || r.username,
-  module: r.module,
-  action: r.action,
-  targetId: r.targetId,
-  method: r.method,
-  path: r.path,
-  result: resultOf(r.result),
-  error: r.error,
-  ip: r.ip,
-  durationMs: r.durationMs,
-  createdAt: r.createdAt.toISOString(),
-});
-
-/**
- * The fields whose values differ between two records, as dotted paths down to leaves: what an
- * auditor reads as "changed X from a to b". Arrays are compared element by element.
- */
-export function diffRecords(
-  before: unknown,
-  after: unknown,
-  path = '',
-): { path: string; before: unknown; after: unknown }[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-  if (isObject(before) && isObject(after) && Array.isArray(before) === Array.isArray(after)) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.flatMap((k) => diffRecords(before[k], after[k], path ? `${path}.${k}` : k));
-  }
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  return [{ path, before: before ?? null, after: after ?? null }];
-}
+// The diff of a logged change is the detail's mapper; it is also this module's to offer.
+export { diffRecords } from './logs.mappers.ts';
 
 export async function readRetention(db: Queryable): Promise<LogRetention> {
   const stored = (await createLogsRepository(db).setting(RETENTION_KEY)) as Partial<LogRetention> | undefined;
@@ -82,68 +39,50 @@ export async function purgeLogs(db: Queryable, now: Date, slice?: number) {
 }
 
 export function createLogsService(app: FastifyInstance) {
-  const repo = (req: FastifyRequest) => createLogsRepository(req.tx ?? app.db);
-  const k = (req: FastifyRequest, key: Parameters<typeof t>[1]) => t(req.locale, key);
+  const repo = (ctx: Context) => createLogsRepository(ctx.db);
+  const k = (ctx: Context, key: Parameters<typeof t>[1]) => t(ctx.locale, key);
 
   return {
-    async operations(req: FastifyRequest, query: OperationFilter & { page: number; pageSize: number }) {
-      const { total, capped, rows } = await repo(req).operations(
-        query,
-        await dataScope(app, req),
-        query.page,
-        query.pageSize,
-      );
-      const names = await repo(req).displayNames(rows.map((r) => r.userId));
-      return {
-        total,
-        capped,
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map((r) => toOperation(r, names)),
-      };
+    async operations(ctx: Context, query: OperationFilter & { page: number; pageSize: number }) {
+      const { list, ...counted } = await repo(ctx).operationPage(query, await ctx.scope(), query.page, query.pageSize);
+      return { ...counted, page: query.page, pageSize: query.pageSize, list };
     },
 
-    modules: (req: FastifyRequest) => repo(req).modules(),
+    modules: (ctx: Context) => repo(ctx).modules(),
 
-    async operation(req: FastifyRequest, id: number): Promise<OperationLogDetail> {
+    async operation(ctx: Context, id: number): Promise<OperationLogDetail> {
       // A row outside the caller's data scope is answered as if it did not exist.
-      const row = await repo(req).operation(id, await dataScope(app, req));
-      if (!row) throw notFound();
-      return {
-        ...toOperation(row, await repo(req).displayNames([row.userId])),
-        params: row.params,
-        before: row.before,
-        after: row.after,
-        changes: row.before === null && row.after === null ? [] : diffRecords(row.before, row.after),
-      };
+      const found = await repo(ctx).operationDetail(id, await ctx.scope());
+      if (!found) throw notFound();
+      return found;
     },
 
-    async exportOperations(req: FastifyRequest, reply: FastifyReply, filter: OperationFilter) {
-      const rows = await repo(req).allOperations(filter, await dataScope(app, req), EXPORT_LIMIT);
-      const names = await repo(req).displayNames(rows.map((r) => r.userId));
+    async exportOperations(ctx: RouteContext, filter: OperationFilter) {
+      const rows = await repo(ctx).allOperations(filter, await ctx.scope(), EXPORT_LIMIT);
+      const names = await repo(ctx).displayNames(rows.map((r) => r.userId));
       return sendXlsx(
-        reply,
-        `${k(req, 'logs.export.operations')}.xlsx`,
+        ctx.reply,
+        `${k(ctx, 'logs.export.operations')}.xlsx`,
         [
-          k(req, 'logs.col.time'),
-          k(req, 'logs.col.user'),
-          k(req, 'logs.col.module'),
-          k(req, 'logs.col.action'),
-          k(req, 'logs.col.target'),
-          k(req, 'logs.col.request'),
-          k(req, 'logs.col.result'),
-          k(req, 'logs.col.error'),
-          k(req, 'logs.col.duration'),
-          k(req, 'logs.col.ip'),
+          k(ctx, 'logs.col.time'),
+          k(ctx, 'logs.col.user'),
+          k(ctx, 'logs.col.module'),
+          k(ctx, 'logs.col.action'),
+          k(ctx, 'logs.col.target'),
+          k(ctx, 'logs.col.request'),
+          k(ctx, 'logs.col.result'),
+          k(ctx, 'logs.col.error'),
+          k(ctx, 'logs.col.duration'),
+          k(ctx, 'logs.col.ip'),
         ],
         rows.map((r) => [
           r.createdAt,
-          actorLabel((r.userId !== null && names.get(r.userId)) || r.username, r.username),
-          auditModuleName(r.module, req.locale),
-          auditActionName(r.action, req.locale),
+          actorLabel(actorName(r, names), r.username),
+          auditModuleName(r.module, ctx.locale),
+          auditActionName(r.action, ctx.locale),
           r.targetId,
           `${r.method} ${r.path}`,
-          k(req, `logs.result.${resultOf(r.result)}`),
+          k(ctx, `logs.result.${resultOf(r.result)}`),
           r.error,
           r.durationMs,
           r.ip,
@@ -151,52 +90,41 @@ export function createLogsService(app: FastifyInstance) {
       );
     },
 
-    async logins(req: FastifyRequest, query: LoginFilter & { page: number; pageSize: number }) {
-      const { total, capped, rows } = await repo(req).logins(
-        query,
-        await dataScope(app, req),
-        query.page,
-        query.pageSize,
-      );
-      return {
-        total,
-        capped,
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      };
+    async logins(ctx: Context, query: LoginFilter & { page: number; pageSize: number }) {
+      const { list, ...counted } = await repo(ctx).loginPage(query, await ctx.scope(), query.page, query.pageSize);
+      return { ...counted, page: query.page, pageSize: query.pageSize, list };
     },
 
-    async exportLogins(req: FastifyRequest, reply: FastifyReply, filter: LoginFilter) {
-      const rows = await repo(req).allLogins(filter, await dataScope(app, req), EXPORT_LIMIT);
+    async exportLogins(ctx: RouteContext, filter: LoginFilter) {
+      const rows = await repo(ctx).allLogins(filter, await ctx.scope(), EXPORT_LIMIT);
       return sendXlsx(
-        reply,
-        `${k(req, 'logs.export.logins')}.xlsx`,
+        ctx.reply,
+        `${k(ctx, 'logs.export.logins')}.xlsx`,
         [
-          k(req, 'logs.col.time'),
-          k(req, 'logs.col.user'),
-          k(req, 'logs.col.ip'),
-          k(req, 'logs.col.userAgent'),
-          k(req, 'logs.col.result'),
-          k(req, 'logs.col.reason'),
+          k(ctx, 'logs.col.time'),
+          k(ctx, 'logs.col.user'),
+          k(ctx, 'logs.col.ip'),
+          k(ctx, 'logs.col.userAgent'),
+          k(ctx, 'logs.col.result'),
+          k(ctx, 'logs.col.reason'),
         ],
         rows.map((r) => [
           r.createdAt,
           r.username,
           r.ip,
           r.userAgent,
-          k(req, r.success ? 'logs.result.success' : 'logs.result.failure'),
+          k(ctx, r.success ? 'logs.result.success' : 'logs.result.failure'),
           r.reason,
         ]),
       );
     },
 
-    retention: (req: FastifyRequest) => readRetention(req.tx ?? app.db),
+    retention: (ctx: Context) => readRetention(ctx.db),
 
-    async setRetention(req: FastifyRequest, value: LogRetention) {
-      const before = await readRetention(req.tx!);
-      await repo(req).saveSetting(RETENTION_KEY, value, app.clock.now());
-      req.auditChange = { before, after: value };
+    async setRetention(ctx: Context, value: LogRetention) {
+      const before = await readRetention(ctx.db);
+      await repo(ctx).saveSetting(RETENTION_KEY, value, app.clock.now());
+      ctx.audit({ before, after: value });
       return value;
     },
   };
