@@ -1,9 +1,10 @@
+import type { ContentItem, Locale } from '@water/contracts';
 import { and, asc, count, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { contentCategories, contentItems, contentViews, users } from '../../db/schema/index.ts';
 import { UTILITY_TIME_ZONE } from '../../lib/clock.ts';
-
-/** The utility's day: views are bucketed by Beijing time, whatever the server's zone. */
+import { containing } from '../../lib/like.ts';
+import { type ContentRow, toCategory, toCategoryShare, toContentItem, toPopular } from './content.mappers.ts';
 
 export function createContentRepository(db: Queryable) {
   const itemColumns = {
@@ -20,7 +21,8 @@ export function createContentRepository(db: Queryable) {
       .innerJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
       .leftJoin(users, eq(users.id, contentItems.authorId));
 
-  return {
+  const repository = {
+    /** Views per utility day since `since`: bucketed by Beijing time, whatever the server's zone. */
     async dailyViews(since: Date): Promise<Map<string, number>> {
       // A literal, not a parameter: GROUP BY must see the same expression as SELECT.
       const day = sql<string>`to_char(${contentViews.viewedAt} at time zone ${sql.raw(`'${UTILITY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
@@ -32,8 +34,22 @@ export function createContentRepository(db: Queryable) {
       return new Map(rows.map((r) => [r.day, r.n]));
     },
 
+    /** Top items of a type by views, as the API answers them (their rise over the previous window). */
+    popular: async (type: string, now: Date, windowDays: number, limit: number, locale: Locale) =>
+      (await repository.popularRows(type, now, windowDays, limit)).map((r) => toPopular(r, locale)),
+
+    /** Each category's share of the published items, as the API answers it. */
+    categoryShare: async (locale: Locale) => toCategoryShare(await repository.categoryCounts(), locale),
+
+    /** The categories' codes and names in the caller's language. */
+    categories: async (locale: Locale) => (await repository.categoryRows()).map((r) => toCategory(r, locale)),
+
+    /** One item as the API answers it. */
+    get: (id: number, locale: Locale): Promise<ContentItem | undefined> =>
+      repository.byId(id).then((row) => row && toContentItem(row, locale)),
+
     /** Top items of a type by views, with views in the last and the previous window. */
-    popular(type: string, now: Date, windowDays: number, limit: number) {
+    popularRows(type: string, now: Date, windowDays: number, limit: number) {
       const from = new Date(now.getTime() - windowDays * 86_400_000);
       const before = new Date(now.getTime() - 2 * windowDays * 86_400_000);
       // Qualified by hand: inside a single-table select drizzle drops the table name, and a bare "id"
@@ -55,7 +71,7 @@ export function createContentRepository(db: Queryable) {
         .limit(limit);
     },
 
-    categoryShare() {
+    categoryCounts() {
       return db
         .select({
           code: contentCategories.code,
@@ -72,19 +88,23 @@ export function createContentRepository(db: Queryable) {
         .orderBy(asc(contentCategories.sort), asc(contentCategories.id));
     },
 
-    async page(filter: {
-      page: number;
-      pageSize: number;
-      type?: string | undefined;
-      status?: string | undefined;
-      category?: string | undefined;
-      keyword?: string | undefined;
-    }) {
+    /** A page of items as the API answers them, the latest changed first. */
+    async page(
+      filter: {
+        page: number;
+        pageSize: number;
+        type?: string | undefined;
+        status?: string | undefined;
+        category?: string | undefined;
+        keyword?: string | undefined;
+      },
+      locale: Locale,
+    ) {
       const where = and(
         filter.type ? eq(contentItems.type, filter.type) : undefined,
         filter.status ? eq(contentItems.status, filter.status) : undefined,
         filter.category ? eq(contentCategories.code, filter.category) : undefined,
-        filter.keyword ? ilike(contentItems.title, `%${filter.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+        filter.keyword ? ilike(contentItems.title, containing(filter.keyword)) : undefined,
       );
       const [total] = await db
         .select({ n: count() })
@@ -96,15 +116,15 @@ export function createContentRepository(db: Queryable) {
         .orderBy(desc(contentItems.updatedAt), desc(contentItems.id))
         .limit(filter.pageSize)
         .offset((filter.page - 1) * filter.pageSize);
-      return { total: total?.n ?? 0, rows };
+      return { total: total?.n ?? 0, list: rows.map((row) => toContentItem(row, locale)) };
     },
 
-    byId: (id: number) =>
+    byId: (id: number): Promise<ContentRow | undefined> =>
       withJoins()
         .where(eq(contentItems.id, id))
         .then((rows) => rows[0]),
 
-    categories: () =>
+    categoryRows: () =>
       db.select().from(contentCategories).orderBy(asc(contentCategories.sort), asc(contentCategories.id)),
 
     categoryByCode: (code: string) =>
@@ -148,4 +168,5 @@ export function createContentRepository(db: Queryable) {
         .where(and(gte(contentViews.viewedAt, from), lt(contentViews.viewedAt, to)))
         .then((rows) => rows[0]?.n ?? 0),
   };
+  return repository;
 }
