@@ -1,9 +1,12 @@
+import type { Notice } from '@water/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { messages, noticeAttachments, notices, users } from '../../db/schema/index.ts';
+import { containing } from '../../lib/like.ts';
+import { type NoticeRow, type NoticeStats, toAnnouncement, toNotice, toNoticeSummary } from './notices.mappers.ts';
 
 export function createNoticesRepository(db: Queryable) {
-  const stats = (ids: number[]) =>
+  const stats = (ids: number[]): Promise<NoticeStats[]> =>
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -16,13 +19,36 @@ export function createNoticesRepository(db: Queryable) {
           .where(and(eq(messages.source, 'notice'), inArray(messages.sourceId, ids.map(String))))
           .groupBy(messages.sourceId);
 
-  return {
+  const repository = {
     stats,
+
+    /** One notice with its reach and attachments, as the API answers it. */
+    async get(id: number): Promise<Notice | undefined> {
+      const row = await repository.byId(id);
+      if (!row) return undefined;
+      const [counts] = await stats([id]);
+      return toNotice(row, counts, await repository.attachments(id));
+    },
+
+    /** A page of notices with their reach, as the list answers them. */
+    async list(filter: { page: number; pageSize: number; status?: string | undefined; keyword?: string | undefined }) {
+      const { total, rows } = await repository.page(filter);
+      const counts = await stats(rows.map((r) => r.notice.id));
+      return {
+        total,
+        list: rows.map((row) =>
+          toNoticeSummary(
+            row,
+            counts.find((s) => s.sourceId === String(row.notice.id)),
+          ),
+        ),
+      };
+    },
 
     async page(filter: { page: number; pageSize: number; status?: string | undefined; keyword?: string | undefined }) {
       const where = and(
         filter.status ? eq(notices.status, filter.status) : undefined,
-        filter.keyword ? ilike(notices.title, `%${filter.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+        filter.keyword ? ilike(notices.title, containing(filter.keyword)) : undefined,
       );
       const [total] = await db.select({ n: count() }).from(notices).where(where);
       const rows = await db
@@ -36,7 +62,7 @@ export function createNoticesRepository(db: Queryable) {
       return { total: total?.n ?? 0, rows };
     },
 
-    byId(id: number) {
+    byId(id: number): Promise<NoticeRow | undefined> {
       return db
         .select({ notice: notices, authorName: users.displayName })
         .from(notices)
@@ -103,6 +129,7 @@ export function createNoticesRepository(db: Queryable) {
         .returning({ userId: messages.userId });
     },
 
+    /** The published notices in the user's box, newest first, as the API answers them. */
     announcements(userId: number, limit: number) {
       return db
         .select({
@@ -117,7 +144,9 @@ export function createNoticesRepository(db: Queryable) {
         .innerJoin(notices, sql`${notices.id}::text = ${messages.sourceId}`)
         .where(and(eq(messages.userId, userId), eq(messages.source, 'notice'), eq(notices.status, 'published')))
         .orderBy(desc(notices.publishedAt), desc(notices.id))
-        .limit(limit);
+        .limit(limit)
+        .then((rows) => rows.map(toAnnouncement));
     },
   };
+  return repository;
 }

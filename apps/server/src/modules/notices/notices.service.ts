@@ -5,22 +5,20 @@ import {
   NOTICE_ATTACHMENT_MAX_BYTES,
   NOTICE_ATTACHMENTS_MAX,
   type Notice,
-  type NoticeAttachment,
   type NoticeAudience,
   type NoticeInput,
   Permissions,
 } from '@water/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Context, RouteContext } from '../../lib/context.ts';
 import { attachmentDisposition } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
+import type { IncomingFile } from '../../lib/incoming-file.ts';
 import { holdsPermission } from '../../lib/permissions.ts';
 import { htmlToText, sanitizeRichText } from '../../lib/sanitize.ts';
-import { storeUpload } from '../../lib/uploads.ts';
-import { createMessagesRepository } from '../messages/messages.repository.ts';
-import { sendMessage } from '../messages/send-message.ts';
+import { pushUnread, sendMessage } from '../messages/send-message.ts';
+import { asLevel, toAttachment } from './notices.mappers.ts';
 import { createNoticesRepository } from './notices.repository.ts';
-
-type Level = 0 | 1 | 3;
 
 const ATTACHMENT_TYPES = [
   'application/pdf',
@@ -31,107 +29,47 @@ const ATTACHMENT_TYPES = [
   'image/webp',
 ];
 
-const toAttachment = (row: {
-  id: number;
-  fileName: string;
-  fileType: string;
-  fileSize: number;
-  createdAt: Date;
-}): NoticeAttachment => ({
-  id: row.id,
-  name: row.fileName,
-  type: row.fileType,
-  size: row.fileSize,
-  createdAt: row.createdAt.toISOString(),
-});
-const asLevel = (n: number): Level => (n === 1 || n === 3 ? n : 0);
-
 export function createNoticesService(app: FastifyInstance) {
-  const repo = (req: FastifyRequest) => createNoticesRepository(req.tx ?? app.db);
+  const repo = (ctx: Context) => createNoticesRepository(ctx.db);
 
-  async function load(req: FastifyRequest, id: number): Promise<Notice> {
-    const r = repo(req);
-    const row = await r.byId(id);
-    if (!row) throw notFound();
-    const [counts] = await r.stats([id]);
-    const attachments = await r.attachments(id);
-    const n = row.notice;
-    return {
-      id: n.id,
-      title: n.title,
-      level: asLevel(n.level),
-      status: n.status as Notice['status'],
-      audience: n.audience as NoticeAudience,
-      authorName: row.authorName ?? '',
-      publishedAt: n.publishedAt?.toISOString() ?? null,
-      updatedAt: n.updatedAt.toISOString(),
-      recipients: counts?.recipients ?? 0,
-      reads: counts?.reads ?? 0,
-      contentHtml: n.contentHtml,
-      sms: n.sms,
-      attachments: attachments.map(toAttachment),
-    };
+  async function load(ctx: Context, id: number): Promise<Notice> {
+    const notice = await repo(ctx).get(id);
+    if (!notice) throw notFound();
+    return notice;
   }
 
   const filePath = (relative: string) => path.join(app.config.dataDir, 'files', relative);
 
   /** Notice managers see any notice; everyone else only a published one that reached them. */
-  async function readable(req: FastifyRequest, id: number): Promise<Notice> {
-    const auth = req.auth!;
-    if (await holdsPermission(app.db, auth, Permissions.noticeWrite)) return load(req, id);
-    const notice = await load(req, id).catch(() => null);
-    if (notice?.status !== 'published' || !(await repo(req).reached(id, auth.userId))) throw notFound();
+  async function readable(ctx: Context, id: number): Promise<Notice> {
+    const auth = ctx.auth!;
+    if (await holdsPermission(app.db, auth, Permissions.noticeWrite)) return load(ctx, id);
+    const notice = await load(ctx, id).catch(() => null);
+    if (notice?.status !== 'published' || !(await repo(ctx).reached(id, auth.userId))) throw notFound();
     return notice;
   }
 
-  async function editable(req: FastifyRequest, id: number, allowed: string[]) {
-    const row = await repo(req).byId(id);
+  async function editable(ctx: Context, id: number, allowed: string[]) {
+    const row = await repo(ctx).byId(id);
     if (!row) throw notFound();
     if (!allowed.includes(row.notice.status)) throw new AppError(409, 409, 'notices.wrongState');
     return row.notice;
   }
 
-  const pushUnread = (userIds: number[]) => async () => {
-    const reader = createMessagesRepository(app.db);
-    for (const userId of new Set(userIds)) {
-      app.realtime.toUser(userId, { type: 'unread', unread: await reader.unread(userId) });
-    }
-  };
-
   return {
-    async list(req: FastifyRequest, query: { page: number; pageSize: number; status?: string; keyword?: string }) {
-      const { total, rows } = await repo(req).page(query);
-      const stats = await repo(req).stats(rows.map((r) => r.notice.id));
-      return {
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map(({ notice: n, authorName }) => {
-          const stat = stats.find((s) => s.sourceId === String(n.id));
-          return {
-            id: n.id,
-            title: n.title,
-            level: asLevel(n.level),
-            status: n.status as Notice['status'],
-            audience: n.audience as NoticeAudience,
-            authorName: authorName ?? '',
-            publishedAt: n.publishedAt?.toISOString() ?? null,
-            updatedAt: n.updatedAt.toISOString(),
-            recipients: stat?.recipients ?? 0,
-            reads: stat?.reads ?? 0,
-          };
-        }),
-      };
+    async list(ctx: Context, query: { page: number; pageSize: number; status?: string; keyword?: string }) {
+      const { total, list } = await repo(ctx).list(query);
+      return { total, page: query.page, pageSize: query.pageSize, list };
     },
 
     get: readable,
 
-    async addAttachment(req: FastifyRequest, id: number) {
-      await editable(req, id, ['draft']);
-      if ((await repo(req).attachments(id)).length >= NOTICE_ATTACHMENTS_MAX) {
+    async addAttachment(ctx: Context, id: number, file: IncomingFile) {
+      await editable(ctx, id, ['draft']);
+      if ((await repo(ctx).attachments(id)).length >= NOTICE_ATTACHMENTS_MAX) {
         throw new AppError(409, 409, 'notices.tooManyAttachments', { max: NOTICE_ATTACHMENTS_MAX });
       }
-      const stored = await storeUpload(req, {
+      const stored = await file.store({
         dataDir: app.config.dataDir,
         area: 'files',
         folder: 'notices',
@@ -139,17 +77,17 @@ export function createNoticesService(app: FastifyInstance) {
         types: ATTACHMENT_TYPES,
       });
       try {
-        const row = await repo(req).insertAttachment({
+        const row = await repo(ctx).insertAttachment({
           noticeId: id,
           fileName: stored.name,
           filePath: stored.relative,
           fileType: stored.type,
           fileSize: stored.size,
-          uploadedBy: req.auth!.userId,
+          uploadedBy: ctx.auth!.userId,
           createdAt: app.clock.now(),
         });
         const attachment = toAttachment(row);
-        req.auditChange = { targetId: id, after: { attachment } };
+        ctx.audit({ targetId: id, after: { attachment } });
         return attachment;
       } catch (err) {
         await unlink(filePath(stored.relative)).catch(() => {});
@@ -157,22 +95,22 @@ export function createNoticesService(app: FastifyInstance) {
       }
     },
 
-    async removeAttachment(req: FastifyRequest, id: number, attachmentId: number) {
-      await editable(req, id, ['draft']);
-      const row = await repo(req).attachment(id, attachmentId);
+    async removeAttachment(ctx: Context, id: number, attachmentId: number) {
+      await editable(ctx, id, ['draft']);
+      const row = await repo(ctx).attachment(id, attachmentId);
       if (!row) throw notFound();
-      await repo(req).removeAttachment(attachmentId);
-      req.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
-      req.auditChange = { targetId: id, before: { attachment: toAttachment(row) } };
+      await repo(ctx).removeAttachment(attachmentId);
+      ctx.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
+      ctx.audit({ targetId: id, before: { attachment: toAttachment(row) } });
       return null;
     },
 
-    async downloadAttachment(req: FastifyRequest, reply: FastifyReply, id: number, attachmentId: number) {
-      await readable(req, id);
-      const row = await repo(req).attachment(id, attachmentId);
+    async downloadAttachment(ctx: RouteContext, id: number, attachmentId: number) {
+      await readable(ctx, id);
+      const row = await repo(ctx).attachment(id, attachmentId);
       const file = row ? filePath(row.filePath) : null;
       if (!row || !file || !(await stat(file).catch(() => null))) throw notFound();
-      return reply
+      return ctx.reply
         .header('content-type', row.fileType)
         .header('content-length', row.fileSize)
         .header('content-disposition', attachmentDisposition(row.fileName))
@@ -181,27 +119,27 @@ export function createNoticesService(app: FastifyInstance) {
         .send(createReadStream(file));
     },
 
-    async create(req: FastifyRequest, input: NoticeInput) {
+    async create(ctx: Context, input: NoticeInput) {
       const now = app.clock.now();
-      const id = await repo(req).insert({
+      const id = await repo(ctx).insert({
         title: input.title,
         contentHtml: sanitizeRichText(input.contentHtml, 'contentHtml'),
         level: input.level,
         audience: input.audience,
         sms: input.sms ?? false,
-        authorId: req.auth!.userId,
+        authorId: ctx.auth!.userId,
         createdAt: now,
         updatedAt: now,
       });
-      const notice = await load(req, id);
-      req.auditChange = { targetId: id, after: notice };
+      const notice = await load(ctx, id);
+      ctx.audit({ targetId: id, after: notice });
       return notice;
     },
 
-    async update(req: FastifyRequest, id: number, input: NoticeInput) {
-      await editable(req, id, ['draft']);
-      const before = await load(req, id);
-      await repo(req).update(id, {
+    async update(ctx: Context, id: number, input: NoticeInput) {
+      await editable(ctx, id, ['draft']);
+      const before = await load(ctx, id);
+      await repo(ctx).update(id, {
         title: input.title,
         contentHtml: sanitizeRichText(input.contentHtml, 'contentHtml'),
         level: input.level,
@@ -209,18 +147,18 @@ export function createNoticesService(app: FastifyInstance) {
         sms: input.sms ?? false,
         updatedAt: app.clock.now(),
       });
-      const after = await load(req, id);
-      req.auditChange = { targetId: id, before, after };
+      const after = await load(ctx, id);
+      ctx.audit({ targetId: id, before, after });
       return after;
     },
 
-    async publish(req: FastifyRequest, id: number) {
-      const notice = await editable(req, id, ['draft']);
+    async publish(ctx: Context, id: number) {
+      const notice = await editable(ctx, id, ['draft']);
       const audience = notice.audience as NoticeAudience;
       const now = app.clock.now();
       const { recipients, sms } = await sendMessage(
         app,
-        req.tx!,
+        ctx.db,
         audience.type === 'all'
           ? { all: true }
           : audience.type === 'roles'
@@ -235,50 +173,45 @@ export function createNoticesService(app: FastifyInstance) {
           sourceId: String(id),
           sms: notice.sms,
         },
-        (fn) => req.afterCommit(fn),
+        (fn) => ctx.afterCommit(fn),
       );
       if (recipients.length === 0) throw businessError(400, 'notices.noRecipients');
-      await repo(req).update(id, { status: 'published', publishedAt: now, updatedAt: now });
-      const after = await load(req, id);
-      req.auditChange = {
+      await repo(ctx).update(id, { status: 'published', publishedAt: now, updatedAt: now });
+      const after = await load(ctx, id);
+      ctx.audit({
         targetId: id,
         before: { status: 'draft' },
         after: { status: 'published', recipients: recipients.length, ...(sms ? { sms } : {}) },
-      };
+      });
       return { ...after, smsDelivery: sms };
     },
 
-    async withdraw(req: FastifyRequest, id: number) {
-      await editable(req, id, ['published']);
+    async withdraw(ctx: Context, id: number) {
+      await editable(ctx, id, ['published']);
       const now = app.clock.now();
-      const removed = await repo(req).removeMessages(id);
-      await repo(req).update(id, { status: 'withdrawn', withdrawnAt: now, updatedAt: now });
-      req.afterCommit(pushUnread(removed.map((r) => r.userId)));
-      req.auditChange = { targetId: id, before: { status: 'published' }, after: { status: 'withdrawn' } };
-      return load(req, id);
+      const removed = await repo(ctx).removeMessages(id);
+      await repo(ctx).update(id, { status: 'withdrawn', withdrawnAt: now, updatedAt: now });
+      ctx.afterCommit(
+        pushUnread(
+          app,
+          removed.map((r) => r.userId),
+        ),
+      );
+      ctx.audit({ targetId: id, before: { status: 'published' }, after: { status: 'withdrawn' } });
+      return load(ctx, id);
     },
 
-    async remove(req: FastifyRequest, id: number) {
-      const before = await editable(req, id, ['draft', 'withdrawn']);
-      const files = await repo(req).attachments(id);
-      await repo(req).remove(id);
-      req.afterCommit(async () => {
+    async remove(ctx: Context, id: number) {
+      const before = await editable(ctx, id, ['draft', 'withdrawn']);
+      const files = await repo(ctx).attachments(id);
+      await repo(ctx).remove(id);
+      ctx.afterCommit(async () => {
         for (const f of files) await unlink(filePath(f.filePath)).catch(() => {});
       });
-      req.auditChange = { targetId: id, before: { title: before.title, status: before.status } };
+      ctx.audit({ targetId: id, before: { title: before.title, status: before.status } });
       return null;
     },
 
-    async announcements(req: FastifyRequest, limit: number) {
-      const rows = await repo(req).announcements(req.auth!.userId, limit);
-      return rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        level: asLevel(r.level),
-        publishedAt: (r.publishedAt ?? new Date(0)).toISOString(),
-        read: r.status === 1,
-        messageId: r.messageId,
-      }));
-    },
+    announcements: (ctx: Context, limit: number) => repo(ctx).announcements(ctx.auth!.userId, limit),
   };
 }
