@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  Message,
-  Select,
-  Upload,
-} from '@arco-design/web-react';
+import { Alert, Button, DatePicker, Form, Input, Message, Select, Upload } from '@arco-design/web-react';
 import { IconUpload } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -19,15 +8,14 @@ import {
   ARCHIVE_KINDS,
   type ArchiveAttachment,
   type ArchiveEntry,
-  type ArchiveEntryInput,
-  type ArchiveKind,
   archiveEntryInputSchema,
 } from '@water/contracts';
 import { useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AttachmentList } from '../../../shared/ui/attachment-list.tsx';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
+import { errorText } from '../../../shared/ui/form-rules.ts';
+import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import {
   deviceArchiveQueries,
   downloadArchiveFile,
@@ -37,23 +25,19 @@ import {
 import { type DeviceArchivesI18n, useDeviceArchivesI18n } from '../use-device-archives-i18n.ts';
 import { asAttachmentItems, kindText } from './archive-labels.tsx';
 
-type Values = {
-  deviceId?: number;
-  kind?: ArchiveKind;
-  date?: string;
-  performedBy: string;
-  description: string;
-  nextDue?: string | null;
-};
+type Values = z.input<typeof archiveEntryInputSchema>;
 
-const fields = archiveEntryInputSchema.shape;
-/** An emptied date picker gives '' or undefined; the contract's "none" is null. */
-const blank = (value: unknown) => (value === '' || value === undefined ? null : value);
 // What the picker offers; not strict, so a wrong file still reaches the server, which reads the bytes.
 const ACCEPT = ARCHIVE_ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /** `null` closed, `{ entry: null }` a new entry, `{ entry }` an edit. */
 export type ArchiveDrawerTarget = { entry: ArchiveEntry | null } | null;
+
+function initialValues(entry: ArchiveEntry | null, deviceId: number | undefined): Partial<Values> {
+  if (!entry) return { deviceId, performedBy: '', description: '' };
+  const { kind, date, performedBy, description, nextDue } = entry;
+  return { deviceId: entry.deviceId, kind, date, performedBy, description, nextDue };
+}
 
 /**
  * Add or edit an archive entry. A new entry stays open once saved, as an edit, so its photos and
@@ -69,147 +53,54 @@ export function ArchiveEntryDrawer({
   deviceId?: number;
 }) {
   const i18n = useDeviceArchivesI18n();
-  const { t } = i18n;
-  const [form] = Form.useForm<Values>();
+  const { t, tv } = i18n;
   const save = useSaveArchiveEntry();
   const [created, setCreated] = useState<ArchiveEntry | null>(null);
   const entry = created ?? target?.entry ?? null;
-  const drawerTitle = t(entry === null ? 'deviceArchives.drawer.create' : 'deviceArchives.drawer.edit');
   const close = () => {
     setCreated(null);
     onClose();
   };
+  const contract = useContractForm({
+    schema: archiveEntryInputSchema,
+    tv,
+    // The given device wins; a next due date only goes with a calibration.
+    toInput: (values: Values): Values => ({
+      ...values,
+      deviceId: deviceId ?? values.deviceId,
+      date: values.date ?? '',
+      nextDue: values.kind === 'calibration' ? (blankAsNull(values.nextDue) as string | null) : null,
+    }),
+    submit: (body) => save.mutateAsync({ id: entry?.id ?? null, body }),
+    onSaved: (saved) => {
+      if (entry === null) {
+        Message.success(t('deviceArchives.done.created'));
+        setCreated(saved);
+      } else {
+        Message.success(t('deviceArchives.done.save'));
+        close();
+      }
+    },
+  });
+  const kind: Values['kind'] | undefined = Form.useWatch('kind', contract.form) ?? entry?.kind;
+  const { rule } = contract;
 
   return (
-    <Drawer
-      width={560}
-      visible={target !== null}
-      title={drawerTitle}
-      onCancel={close}
-      footer={
-        <>
-          <Button onClick={close}>{t('deviceArchives.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('deviceArchives.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(drawerTitle)}
-    >
-      {target ? (
-        <>
-          <EntryForm
-            key={entry?.id ?? 'new'}
-            entry={entry}
-            deviceId={deviceId}
-            i18n={i18n}
-            form={form}
-            save={save}
-            onSaved={(saved) => {
-              if (entry === null) {
-                Message.success(t('deviceArchives.done.created'));
-                setCreated(saved);
-              } else {
-                Message.success(t('deviceArchives.done.save'));
-                close();
-              }
-            }}
-          />
-          {entry ? (
-            <Attachments key={entry.id} entryId={entry.id} initial={entry.attachments} i18n={i18n} />
-          ) : (
-            <p className="device-archives-hint">{t('deviceArchives.attachments.saveFirst')}</p>
-          )}
-        </>
-      ) : null}
-    </Drawer>
-  );
-}
-
-function initialValues(entry: ArchiveEntry | null, deviceId: number | undefined): Values {
-  if (!entry) return { deviceId, performedBy: '', description: '' };
-  return {
-    deviceId: entry.deviceId,
-    kind: entry.kind,
-    date: entry.date,
-    performedBy: entry.performedBy,
-    description: entry.description,
-    nextDue: entry.nextDue,
-  };
-}
-
-/** The form's values as the contract's input; a next due date only goes with a calibration. */
-function toInput(values: Values, deviceId: number | undefined): Record<string, unknown> {
-  return {
-    deviceId: deviceId ?? values.deviceId,
-    kind: values.kind,
-    date: values.date ?? '',
-    performedBy: values.performedBy ?? '',
-    description: values.description ?? '',
-    nextDue: values.kind === 'calibration' ? blank(values.nextDue) : null,
-  };
-}
-
-function EntryForm({
-  entry,
-  deviceId,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  entry: ArchiveEntry | null;
-  deviceId: number | undefined;
-  i18n: DeviceArchivesI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveArchiveEntry>;
-  onSaved: (entry: ArchiveEntry) => void;
-}) {
-  const { t, tv } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-  const kind: Values['kind'] = Form.useWatch('kind', form as FormInstance) ?? entry?.kind;
-  const required = { required: true, message: t('deviceArchives.required') };
-
-  async function submit(values: Values) {
-    setFailure(null);
-    // The whole schema: its refines (a next due date on a calibration, after its date) span fields.
-    const parsed = archiveEntryInputSchema.safeParse(toInput(values, deviceId));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = tv(issue?.message ?? '');
-      const field = issue?.path[0];
-      if (typeof field === 'string') {
-        form.setFields({ [field]: { error: { message } } } as Parameters<FormInstance<Values>['setFields']>[0]);
-      }
-      setFailure(message);
-      return;
-    }
-    try {
-      const body: ArchiveEntryInput = parsed.data;
-      onSaved(await save.mutateAsync({ id: entry?.id ?? null, body }));
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      setFailure(errorText(error, t('deviceArchives.requestFailed')));
-    }
-  }
-
-  return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={t(entry === null ? 'deviceArchives.drawer.create' : 'deviceArchives.drawer.edit')}
+      onClose={close}
       initialValues={initialValues(entry, deviceId)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+      formKey={entry?.id ?? 'new'}
     >
       {deviceId === undefined ? (
-        <Form.Item label={t('deviceArchives.field.device')} field="deviceId" required rules={[required]}>
+        <Form.Item label={t('deviceArchives.field.device')} field="deviceId" required rules={[contract.required]}>
           <DevicePicker i18n={i18n} current={entry} />
         </Form.Item>
       ) : null}
-      <div className="device-archives-form-row">
-        <Form.Item label={t('deviceArchives.field.kind')} field="kind" required rules={[required]}>
+      <FormRow>
+        <Form.Item label={t('deviceArchives.field.kind')} field="kind" required rules={[contract.required]}>
           <Select
             aria-label={t('deviceArchives.field.kind')}
             placeholder={t('deviceArchives.field.kindPlaceholder')}
@@ -217,20 +108,19 @@ function EntryForm({
             options={ARCHIVE_KINDS.filter((k) => k !== 'scrapping').map((k) => ({ label: kindText(k, t), value: k }))}
           />
         </Form.Item>
-        <Form.Item label={t('deviceArchives.field.date')} field="date" required rules={[contractRule(fields.date, tv)]}>
+        <Form.Item label={t('deviceArchives.field.date')} field="date" required rules={[rule('date')]}>
           <DatePicker
-            className="device-archives-date"
             placeholder={t('deviceArchives.field.datePlaceholder')}
             inputProps={{ 'aria-label': t('deviceArchives.field.date') }}
           />
         </Form.Item>
-      </div>
+      </FormRow>
       {kind === 'calibration' ? (
         <Form.Item
           label={t('deviceArchives.field.nextDue')}
           field="nextDue"
           extra={t('deviceArchives.field.nextDueHelp')}
-          rules={[contractRule(z.preprocess(blank, fields.nextDue), tv)]}
+          rules={[rule('nextDue')]}
         >
           <DatePicker
             className="device-archives-date"
@@ -243,19 +133,20 @@ function EntryForm({
         label={t('deviceArchives.field.performedBy')}
         field="performedBy"
         required
-        rules={[contractRule(fields.performedBy, tv)]}
+        rules={[rule('performedBy')]}
       >
         <Input maxLength={60} placeholder={t('deviceArchives.field.performedByPlaceholder')} />
       </Form.Item>
-      <Form.Item
-        label={t('deviceArchives.field.description')}
-        field="description"
-        rules={[contractRule(fields.description, tv)]}
-      >
+      <Form.Item label={t('deviceArchives.field.description')} field="description" rules={[rule('description')]}>
         <Input.TextArea maxLength={2000} autoSize={{ minRows: 3, maxRows: 8 }} />
       </Form.Item>
-      {failure ? <Alert className="device-archives-form-notice" type="error" content={failure} /> : null}
-    </Form>
+      {/* The files are not fields of the form: each is sent on its own, to a saved entry. */}
+      {entry ? (
+        <Attachments key={entry.id} entryId={entry.id} initial={entry.attachments} i18n={i18n} />
+      ) : (
+        <p className="device-archives-hint">{t('deviceArchives.attachments.saveFirst')}</p>
+      )}
+    </FormDrawer>
   );
 }
 

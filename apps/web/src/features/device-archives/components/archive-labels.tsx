@@ -1,9 +1,12 @@
 import { Tag, TreeSelect } from '@arco-design/web-react';
-import type { ArchiveAttachment, ArchiveKind, RegionNode } from '@water/contracts';
+import { type ArchiveAttachment, type ArchiveKind, Permissions, type RegionNode } from '@water/contracts';
 import type { ReactNode } from 'react';
 import type { AttachmentItem } from '../../../shared/ui/attachment-list.tsx';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import type { DeviceArchivesI18n, DeviceArchivesMessageKey } from '../use-device-archives-i18n.ts';
+
+/** Adding, editing and deleting entries (the server checks it too). */
+export const ARCHIVE_WRITE = [Permissions.deviceWrite] as const;
 
 const KIND_COLORS: Record<ArchiveKind, string> = {
   installation: 'arcoblue',

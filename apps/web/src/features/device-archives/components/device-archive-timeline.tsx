@@ -6,9 +6,8 @@ import { AttachmentList } from '../../../shared/ui/attachment-list.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { deviceArchiveQueries, downloadArchiveFile } from '../api/device-archive-queries.ts';
 import { useDeviceArchivesI18n } from '../use-device-archives-i18n.ts';
-import { ARCHIVE_WRITE } from './archive-entries-tab.tsx';
 import { type ArchiveDrawerTarget, ArchiveEntryDrawer } from './archive-entry-drawer.tsx';
-import { asAttachmentItems, KindTag, kindColor, LoadFailed } from './archive-labels.tsx';
+import { ARCHIVE_WRITE, asAttachmentItems, KindTag, kindColor, LoadFailed } from './archive-labels.tsx';
 import '../device-archives.css';
 
 /** The most entries one timeline shows; a longer life is read on the archives page. */

@@ -1,58 +1,50 @@
 import { Empty, Select, Skeleton, Table, type TableColumnProps } from '@arco-design/web-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { ARCHIVE_DUE_DAYS_DEFAULT, type DueCalibration, type EndingWarranty } from '@water/contracts';
-import { type ReactNode, useState } from 'react';
+import {
+  ARCHIVE_DUE_DAYS_DEFAULT,
+  type DueCalibration,
+  deviceArchivesApi,
+  type EndingWarranty,
+} from '@water/contracts';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { type ListFilters, useListFilters } from '../../../shared/ui/use-list-filters.ts';
 import { deviceArchiveQueries } from '../api/device-archive-queries.ts';
+import { dueCalibrationColumns, endingWarrantyColumns } from '../list/due-columns.tsx';
 import type { DeviceArchivesI18n } from '../use-device-archives-i18n.ts';
-import { DaysLeft, DeviceCell, LoadFailed } from './archive-labels.tsx';
+import { LoadFailed } from './archive-labels.tsx';
 
 const WINDOWS = [7, ARCHIVE_DUE_DAYS_DEFAULT, 60, 90];
 
-type DueRow = { deviceId: number; deviceCode: string; deviceName: string; typeName: string; regionName: string };
-
-/** The columns every due list starts with: which device, of what type, where. */
-function deviceColumns<T extends DueRow>(t: DeviceArchivesI18n['t']): TableColumnProps<T>[] {
-  return [
-    {
-      title: t('deviceArchives.col.device'),
-      dataIndex: 'deviceCode',
-      width: 240,
-      render: (_, row) => <DeviceCell code={row.deviceCode} name={row.deviceName} />,
-    },
-    { title: t('deviceArchives.col.deviceType'), dataIndex: 'typeName', width: 130 },
-    {
-      title: t('deviceArchives.col.region'),
-      dataIndex: 'regionName',
-      width: 150,
-      render: (_, row) => row.regionName || t('deviceArchives.none'),
-    },
-  ];
-}
+/** A due list's address: the contract's window, and the page the browser shows of the whole answer. */
+const dueListQuery = deviceArchivesApi.dueCalibrations.query.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+type DueList = ListFilters<z.output<typeof dueListQuery>>;
 
 /** A due list: its window, then the table, a skeleton while it loads, or the failure with a retry. */
-function DueList<T extends DueRow>({
+function DueList<T extends { deviceId: number }>({
   i18n,
+  list,
   query,
   columns,
   summary,
   empty,
-  withinDays,
-  onWithinDays,
 }: {
   i18n: DeviceArchivesI18n;
+  list: DueList;
   query: UseQueryResult<T[]>;
   columns: TableColumnProps<T>[];
   summary: (rows: T[]) => ReactNode;
   empty: string;
-  withinDays: number;
-  onWithinDays: (days: number) => void;
 }) {
   const { t } = i18n;
   let body: ReactNode;
   if (query.isError && !query.data) {
     body = <LoadFailed error={query.error} onRetry={() => query.refetch()} t={t} />;
   } else if (query.isPending) {
-    body = <Skeleton animation text={{ rows: 6 }} className="device-archives-skeleton" />;
+    body = <Skeleton animation text={{ rows: 6 }} className="list-page__skeleton" />;
   } else {
     const rows = query.data ?? [];
     body = (
@@ -65,20 +57,21 @@ function DueList<T extends DueRow>({
           loading={query.isFetching}
           noDataElement={<Empty description={empty} />}
           tableLayoutFixed
-          scroll={{ x: 900 }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
+          pagination={{ ...list.page, hideOnSinglePage: true }}
+          onChange={list.onTableChange}
         />
       </>
     );
   }
   return (
     <>
-      <div className="device-archives-filters">
+      <div className="list-page__filters">
         <Select
-          className="device-archives-filters__select"
+          className="list-page__select"
           aria-label={t('deviceArchives.due.within')}
-          value={withinDays}
-          onChange={(days: number) => onWithinDays(days)}
+          value={list.filters.withinDays}
+          onChange={(withinDays: number) => list.set({ withinDays })}
           options={WINDOWS.map((n) => ({ label: t('deviceArchives.due.withinDays', { n }), value: n }))}
         />
       </div>
@@ -87,27 +80,17 @@ function DueList<T extends DueRow>({
   );
 }
 
-/** Devices whose latest calibration falls due soon; overdue ones first, in red. */
+/** Devices whose latest calibration falls due soon; overdue ones first, in red. The window is in the address. */
 export function DueCalibrationsTab({ i18n }: { i18n: DeviceArchivesI18n }) {
   const { t, locale } = i18n;
-  const [withinDays, setWithinDays] = useState(ARCHIVE_DUE_DAYS_DEFAULT);
-  const query = useQuery(deviceArchiveQueries.dueCalibrations(withinDays, locale));
-  const columns: TableColumnProps<DueCalibration>[] = [
-    ...deviceColumns<DueCalibration>(t),
-    { title: t('deviceArchives.col.calibratedOn'), dataIndex: 'calibratedOn', width: 120 },
-    { title: t('deviceArchives.col.nextDue'), dataIndex: 'nextDue', width: 120 },
-    {
-      title: t('deviceArchives.col.daysLeft'),
-      dataIndex: 'daysLeft',
-      width: 130,
-      render: (_, row) => <DaysLeft days={row.daysLeft} t={t} />,
-    },
-  ];
+  const list = useListFilters(dueListQuery, { prefix: 'calibrations.' });
+  const query = useQuery(deviceArchiveQueries.dueCalibrations(list.filters.withinDays, locale));
   return (
-    <DueList
+    <DueList<DueCalibration>
       i18n={i18n}
+      list={list}
       query={query}
-      columns={columns}
+      columns={dueCalibrationColumns(t)}
       empty={t('deviceArchives.due.emptyCalibrations')}
       summary={(rows) =>
         t('deviceArchives.due.calibrationsTotal', {
@@ -115,8 +98,6 @@ export function DueCalibrationsTab({ i18n }: { i18n: DeviceArchivesI18n }) {
           overdue: rows.filter((r) => r.daysLeft < 0).length,
         })
       }
-      withinDays={withinDays}
-      onWithinDays={setWithinDays}
     />
   );
 }
@@ -124,29 +105,16 @@ export function DueCalibrationsTab({ i18n }: { i18n: DeviceArchivesI18n }) {
 /** Devices whose warranty or service contract ends soon: the Workplace's renewal orders. */
 export function EndingWarrantiesTab({ i18n }: { i18n: DeviceArchivesI18n }) {
   const { t, locale } = i18n;
-  const [withinDays, setWithinDays] = useState(ARCHIVE_DUE_DAYS_DEFAULT);
-  const query = useQuery(deviceArchiveQueries.endingWarranties(withinDays, locale));
-  const date = (value: string | null) => value ?? t('deviceArchives.none');
-  const columns: TableColumnProps<EndingWarranty>[] = [
-    ...deviceColumns<EndingWarranty>(t),
-    { title: t('deviceArchives.col.warrantyEnd'), dataIndex: 'warrantyEnd', width: 120, render: date },
-    { title: t('deviceArchives.col.serviceEnd'), dataIndex: 'serviceEnd', width: 140, render: date },
-    {
-      title: t('deviceArchives.col.daysLeft'),
-      dataIndex: 'daysLeft',
-      width: 130,
-      render: (_, row) => <DaysLeft days={row.daysLeft} t={t} />,
-    },
-  ];
+  const list = useListFilters(dueListQuery, { prefix: 'warranties.' });
+  const query = useQuery(deviceArchiveQueries.endingWarranties(list.filters.withinDays, locale));
   return (
-    <DueList
+    <DueList<EndingWarranty>
       i18n={i18n}
+      list={list}
       query={query}
-      columns={columns}
+      columns={endingWarrantyColumns(t)}
       empty={t('deviceArchives.due.emptyWarranties')}
       summary={(rows) => t('deviceArchives.due.warrantiesTotal', { total: rows.length })}
-      withinDays={withinDays}
-      onWithinDays={setWithinDays}
     />
   );
 }

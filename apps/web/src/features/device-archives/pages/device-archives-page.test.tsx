@@ -1,33 +1,52 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type DueCalibration, deviceArchivesApi, devicesApi, regionsApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
-import { archiveEntry } from '../archive-test-fixtures.ts';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
+import { archiveEntry, page, region } from '../archive-test-fixtures.ts';
 import { DeviceArchivesPage } from './device-archives-page.tsx';
 
-const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
-const region = (id: number, name: string, children: unknown[] = [], parentId: number | null = null) => ({
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const reads = [reply(regionsApi.tree, [region(1, '岚川市', [region(10, '城东区', [], 1)])])] as const;
+
+/** A device as the archive's device picker reads it from the device list. */
+const pickable = (id: number, code: string, name: string) => ({
   id,
-  parentId,
-  code: `R${id}`,
+  code,
   name,
-  kind: parentId ? 'district' : 'city',
-  orderNum: 0,
-  hasBoundary: false,
-  devices: 0,
-  children,
+  typeId: 2,
+  typeCode: 'flow_meter',
+  typeName: '流量计',
+  model: '',
+  manufacturer: '',
+  serialNo: '',
+  regionId: null,
+  regionName: '',
+  stationId: null,
+  stationName: '',
+  longitude: null,
+  latitude: null,
+  installDate: null,
+  warrantyEnd: null,
+  status: 'online' as const,
+  lastSeenAt: null,
+  archivedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
-const reads = {
-  'GET /api/regions/tree': ok([region(1, '岚川市', [region(10, '城东区', [], 1)])]),
-};
+
+const lastListQuery = (calls: { path: string; query: URLSearchParams }[]) =>
+  Object.fromEntries(calls.filter((c) => c.path === '/api/device-archives').at(-1)?.query ?? []);
 
 describe('DeviceArchivesPage', () => {
   it('lists entries and sends the filters as the list query', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/device-archives': page([
-        archiveEntry(1, { attachments: [{ id: 3, fileName: '现场.png', fileType: 'image/png', fileSize: 100 }] }),
-      ]),
-    });
+      [
+        deviceArchivesApi.list,
+        page([
+          archiveEntry(1, { attachments: [{ id: 3, fileName: '现场.png', fileType: 'image/png', fileSize: 100 }] }),
+        ]),
+      ],
+    ]);
     const { user } = renderPage(<DeviceArchivesPage />);
     expect(await screen.findByText('通讯中断，更换天线后恢复')).toBeTruthy();
     expect(screen.getByText('维修')).toBeTruthy();
@@ -42,27 +61,43 @@ describe('DeviceArchivesPage', () => {
     await user.click(screen.getByRole('combobox', { name: '所属区域' }));
     await user.click(await screen.findByText('城东区', { selector: '.arco-tree-node-title-text' }));
 
-    await waitFor(() => {
-      const last = calls.filter((c) => c.path === '/api/device-archives').at(-1);
-      expect(last?.query.toString()).toBe('page=1&pageSize=10&keyword=PS01&kind=calibration&regionId=10');
-    });
+    await waitFor(() =>
+      expect(lastListQuery(calls)).toEqual({
+        page: '1',
+        pageSize: '10',
+        keyword: 'PS01',
+        kind: 'calibration',
+        regionId: '10',
+      }),
+    );
+  });
+
+  it('opens with the search its address holds, and drops what the contract refuses', async () => {
+    const { calls } = mockApi([...reads, [deviceArchivesApi.list, page([archiveEntry(1)])]]);
+    renderPage(<DeviceArchivesPage />, { route: '/?keyword=PS01&kind=repair&page=2&regionId=zero&from=2026-13-01' });
+    expect(await screen.findByText('通讯中断，更换天线后恢复')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '设备编号或名称' }).value).toBe('PS01');
+    expect(lastListQuery(calls)).toEqual({ page: '2', pageSize: '10', keyword: 'PS01', kind: 'repair' });
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
   });
 
   it('adds an entry: the device is searched, the POST carries the contract body, files come next', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/device-archives': page([]),
-      'GET /api/devices': (call) =>
-        ok({
+      [deviceArchivesApi.list, page([])],
+      [
+        devicesApi.list,
+        (call) => ({
           list: call.query.get('keyword')
-            ? [{ id: 7, code: 'PS01-FM01', name: '滨江雨水泵站出水流量计' }]
-            : [{ id: 8, code: 'PS01-LT01', name: '滨江雨水泵站前池液位计' }],
+            ? [pickable(7, 'PS01-FM01', '滨江雨水泵站出水流量计')]
+            : [pickable(8, 'PS01-LT01', '滨江雨水泵站前池液位计')],
           total: 1,
           page: 1,
           pageSize: 20,
         }),
-      'POST /api/device-archives': ok(archiveEntry(5)),
-    });
+      ],
+      [deviceArchivesApi.create, archiveEntry(5)],
+    ]);
     const { user } = renderPage(<DeviceArchivesPage />);
     expect(await screen.findByText('暂无档案记录')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '新增记录' }));
@@ -95,7 +130,7 @@ describe('DeviceArchivesPage', () => {
 
   it('refuses a next calibration due before the calibration itself without calling the server', async () => {
     const wrong = archiveEntry(2, { kind: 'calibration', date: '2026-05-12', nextDue: '2026-04-01' });
-    const { calls } = mockApi({ ...reads, 'GET /api/device-archives': page([wrong]) });
+    const { calls } = mockApi([...reads, [deviceArchivesApi.list, page([wrong])]]);
     const { user } = renderPage(<DeviceArchivesPage />);
     await user.click(await screen.findByRole('button', { name: '编辑：PS01-FM01 2026-05-12' }));
     const drawer = await screen.findByRole('dialog', { name: '编辑档案记录' });
@@ -105,20 +140,20 @@ describe('DeviceArchivesPage', () => {
   });
 
   it('shows a reader no write actions, and an archived device’s entries none to anyone', async () => {
-    mockApi({ ...reads, 'GET /api/device-archives': page([archiveEntry(1)]) });
+    mockApi([...reads, [deviceArchivesApi.list, page([archiveEntry(1)])]]);
     const reader = renderPage(<DeviceArchivesPage />, { permissions: [] });
     expect(await screen.findByText('通讯中断，更换天线后恢复')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /新增记录|编辑|删除/ })).toBeNull();
     reader.unmount();
 
-    mockApi({ ...reads, 'GET /api/device-archives': page([archiveEntry(1, { deviceArchived: true })]) });
+    mockApi([...reads, [deviceArchivesApi.list, page([archiveEntry(1, { deviceArchived: true })])]]);
     renderPage(<DeviceArchivesPage />);
     expect(await screen.findByText('设备已归档')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /编辑|删除/ })).toBeNull();
   });
 
   it('shows due calibrations: overdue and due soon with the days left', async () => {
-    const due = (deviceId: number, daysLeft: number, nextDue: string) => ({
+    const due = (deviceId: number, daysLeft: number, nextDue: string): DueCalibration => ({
       deviceId,
       deviceCode: `PT-0${deviceId}-01`,
       deviceName: `压力监测点 ${deviceId}`,
@@ -129,11 +164,11 @@ describe('DeviceArchivesPage', () => {
       nextDue,
       daysLeft,
     });
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/device-archives': page([]),
-      'GET /api/device-archives/due-calibrations': ok([due(1, -12, '2026-05-20'), due(2, 9, '2026-06-10')]),
-    });
+      [deviceArchivesApi.list, page([])],
+      [deviceArchivesApi.dueCalibrations, [due(1, -12, '2026-05-20'), due(2, 9, '2026-06-10')]],
+    ]);
     const { user } = renderPage(<DeviceArchivesPage />);
     await user.click(await screen.findByRole('tab', { name: '待校准' }));
     expect(await screen.findByText('已逾期 12 天')).toBeTruthy();
@@ -142,12 +177,21 @@ describe('DeviceArchivesPage', () => {
     expect(calls.find((c) => c.path.endsWith('due-calibrations'))?.query.get('withinDays')).toBe('30');
   });
 
+  it('opens on the tab and the window its address holds', async () => {
+    const { calls } = mockApi([...reads, [deviceArchivesApi.endingWarranties, []]]);
+    renderPage(<DeviceArchivesPage />, { route: '/?tab=warranties&warranties.withinDays=60' });
+    expect(await screen.findByText('这段时间内没有到期的质保或服务合同')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '保修/服务到期', selected: true })).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('ending-warranties'))?.query.get('withinDays')).toBe('60');
+    expect(calls.some((c) => c.path === '/api/device-archives')).toBe(false);
+  });
+
   it('shows ending warranties, and a failed load with a retry', async () => {
-    mockApi({
+    mockApi([
       ...reads,
-      'GET /api/device-archives': page([]),
-      'GET /api/device-archives/ending-warranties': fail(500, '服务器开小差了'),
-    });
+      [deviceArchivesApi.list, page([])],
+      [deviceArchivesApi.endingWarranties, fail(500, '服务器开小差了')],
+    ]);
     const { user } = renderPage(<DeviceArchivesPage />, { locale: 'en-US' });
     await user.click(await screen.findByRole('tab', { name: 'Ending warranties' }));
     expect(await screen.findByText('Could not load')).toBeTruthy();
