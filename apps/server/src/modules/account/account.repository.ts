@@ -1,3 +1,4 @@
+import type { Locale, Profile } from '@water/contracts';
 import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -10,9 +11,16 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { type ProfileRow, toLoginEntry, toProfile, toSession } from './account.mappers.ts';
 
 export function createAccountRepository(db: Queryable) {
-  return {
+  const repository = {
+    /** The user's own profile as the API answers it (the two reads side by side). */
+    async profileOf(userId: number, locale: Locale): Promise<Profile | undefined> {
+      const [row, roles] = await Promise.all([repository.profile(userId), repository.rolesOf(userId)]);
+      return row && toProfile(row, roles, locale);
+    },
+
     async isTaken(username: string, phone: string): Promise<boolean> {
       const rows = await db
         .select({ id: users.id })
@@ -58,7 +66,7 @@ export function createAccountRepository(db: Queryable) {
         .then((rows) => rows[0]);
     },
 
-    profile(userId: number) {
+    profile(userId: number): Promise<ProfileRow | undefined> {
       return db
         .select({ user: users, enterpriseName: enterprises.name, departmentName: departments.name })
         .from(users)
@@ -128,15 +136,17 @@ export function createAccountRepository(db: Queryable) {
         .orderBy(desc(loginLog.createdAt), desc(loginLog.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      return { total: total?.n ?? 0, list };
+      return { total: total?.n ?? 0, list: list.map(toLoginEntry) };
     },
 
-    liveSessions(userId: number, now: Date) {
+    /** The user's sessions neither revoked nor expired, the latest used first; `currentId` is the caller's. */
+    liveSessions(userId: number, now: Date, currentId: number) {
       return db
         .select()
         .from(sessions)
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-        .orderBy(desc(sessions.lastSeenAt));
+        .orderBy(desc(sessions.lastSeenAt))
+        .then((rows) => rows.map((s) => toSession(s, currentId)));
     },
 
     revokeSession(userId: number, id: number, at: Date, reason: string) {
@@ -148,4 +158,5 @@ export function createAccountRepository(db: Queryable) {
         .then((rows) => rows[0]);
     },
   };
+  return repository;
 }
