@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, type TestApp } from '../testing/build-app.ts';
-import { tileSource } from './security-headers.ts';
+import { SUBRESOURCE_CSP, tileSource } from './security-headers.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'water-web-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
@@ -52,6 +52,35 @@ describe('security headers', () => {
     const asset = await t.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expectSecurityHeaders(asset);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('carry a short, shut policy where the browser applies none: a script, style, image or font it loads into a page', async () => {
+    for (const destination of ['script', 'style', 'image', 'font']) {
+      const asset = await t.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'sec-fetch-dest': destination, 'accept-encoding': 'br' },
+      });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-security-policy']).toBe(SUBRESOURCE_CSP);
+      expect(asset.headers.vary).toMatch(/sec-fetch-dest/i);
+      expect(asset.headers['x-frame-options']).toBe('DENY');
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('carry the full policy wherever one runs under it: a worker, a document, or a request that does not say', async () => {
+    for (const headers of [{ 'sec-fetch-dest': 'worker' }, { 'sec-fetch-dest': 'document' }, {}]) {
+      const asset = await t.inject({ method: 'GET', url: '/assets/app-abc123.js', headers });
+      expectSecurityHeaders(asset);
+      expect(String(asset.headers.vary ?? '')).not.toMatch(/sec-fetch-dest/i);
+    }
+    const index = await t.inject({ method: 'GET', url: '/', headers: { 'sec-fetch-dest': 'document' } });
+    expectSecurityHeaders(index);
+    // fetch() of the API: destination "empty".
+    const api = await t.inject({ method: 'GET', url: '/api/user/pc/captcha', headers: { 'sec-fetch-dest': 'empty' } });
+    expectSecurityHeaders(api);
   });
 
   it('are on error answers: an unknown API path, a missing file', async () => {

@@ -61,7 +61,21 @@ describe('console files', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeDefined();
+    expect(res.headers['x-request-id']).toBeDefined();
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('sends a hashed asset without validators or a request id: immutable, it is never revalidated', async () => {
+    const res = await get('/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeUndefined();
+    // A missing one is an error answer like any other, with its request id.
+    const missing = await get('/assets/missing.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-request-id']).toBeDefined();
   });
 
   it('does not spend the API rate limit: with API_RATE_LIMIT=5, 20 file requests, then API calls still pass', async () => {
