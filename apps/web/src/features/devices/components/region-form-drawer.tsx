@@ -1,34 +1,15 @@
-import {
-  Alert,
-  Button,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Message,
-  Radio,
-  TreeSelect,
-} from '@arco-design/web-react';
+import { Form, Input, InputNumber, Message, Radio, TreeSelect } from '@arco-design/web-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { REGION_KINDS, type RegionKind, type RegionNode, regionInputSchema } from '@water/contracts';
-import { useMemo, useState } from 'react';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { REGION_KINDS, type RegionNode, regionInputSchema } from '@water/contracts';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { regionQueries, useSaveRegion } from '../api/region-queries.ts';
-import { type RegionI18n, useRegionI18n } from '../use-region-i18n.ts';
+import { useRegionI18n } from '../use-region-i18n.ts';
 import { childKind, findRegion, parentIds, subtreeIds } from './region-tree.ts';
 
-type Values = {
-  /** A TreeSelect key (the id as text); none is a top-level region. */
-  parentId: string | undefined;
-  code: string;
-  name: string;
-  kind: RegionKind;
-  orderNum: number | undefined;
-};
-
-const fields = regionInputSchema.shape;
+type Values = z.input<typeof regionInputSchema>;
 
 /** `null` closed; `{ item: null, parentId }` a new region; `{ item }` a region to edit. */
 export type RegionDrawerTarget = { item: null; parentId: number | null } | { item: RegionNode } | null;
@@ -53,6 +34,19 @@ function parentOptions(tree: RegionNode[], self: RegionNode | undefined): Parent
   return walk(tree);
 }
 
+function initialValues(target: RegionDrawerTarget, tree: RegionNode[]): Partial<Values> {
+  if (!target) return {};
+  const { item } = target;
+  if (!item) {
+    const parentId = 'parentId' in target ? target.parentId : null;
+    const parent = parentId === null ? undefined : findRegion(tree, parentId);
+    return { parentId, code: parent ? `${parent.code}-` : '', name: '', kind: childKind(parent), orderNum: 0 };
+  }
+  const { parentId, code, name, kind, orderNum } = item;
+  return { parentId, code, name, kind, orderNum };
+}
+
+/** Add a region (under a parent, or at the top) or edit one; its boundary is drawn on the map. */
 export function RegionFormDrawer({
   target,
   tree,
@@ -62,133 +56,44 @@ export function RegionFormDrawer({
   tree: RegionNode[];
   onClose: () => void;
 }) {
-  const i18n = useRegionI18n();
-  const { t } = i18n;
+  const { t, tv } = useRegionI18n();
   const item = target?.item ?? null;
-  const [form] = Form.useForm<Values>();
-  const save = useSaveRegion();
-  const title = t(item === null ? 'region.drawer.create' : 'region.drawer.edit');
-
-  return (
-    <Drawer
-      width={480}
-      visible={target !== null}
-      title={title}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('region.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('region.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(title)}
-    >
-      {target ? (
-        <RegionForm
-          key={item ? item.id : `new-${'parentId' in target ? target.parentId : ''}`}
-          target={target}
-          tree={tree}
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={() => {
-            Message.success(t('region.done.save'));
-            onClose();
-          }}
-        />
-      ) : null}
-    </Drawer>
-  );
-}
-
-function initialValues(target: NonNullable<RegionDrawerTarget>, tree: RegionNode[]): Values {
-  const { item } = target;
-  if (!item) {
-    const parentId = 'parentId' in target ? target.parentId : null;
-    const parent = parentId === null ? undefined : findRegion(tree, parentId);
-    return {
-      parentId: parentId === null ? undefined : String(parentId),
-      code: parent ? `${parent.code}-` : '',
-      name: '',
-      kind: childKind(parent),
-      orderNum: 0,
-    };
-  }
-  return {
-    parentId: item.parentId === null ? undefined : String(item.parentId),
-    code: item.code,
-    name: item.name,
-    kind: item.kind,
-    orderNum: item.orderNum,
-  };
-}
-
-function RegionForm({
-  target,
-  tree,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  target: NonNullable<RegionDrawerTarget>;
-  tree: RegionNode[];
-  i18n: RegionI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveRegion>;
-  onSaved: () => void;
-}) {
-  const { t, tv } = i18n;
-  const item = target.item;
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const options = useMemo(() => parentOptions(tree, item ?? undefined), [tree, item]);
-  const expanded = useMemo(() => parentIds(tree).map(String), [tree]);
-
-  async function submit(values: Values) {
-    setFailure(null);
-    try {
+  const save = useSaveRegion();
+  const contract = useContractForm({
+    schema: regionInputSchema,
+    tv,
+    toInput: (values: Values): Values => ({ ...values, orderNum: values.orderNum ?? 0, boundary: null }),
+    submit: async (body) => {
       // The form does not edit the boundary (the map does): an update sends the stored one back.
       const boundary = item?.hasBoundary ? (await queryClient.fetchQuery(regionQueries.get(item.id))).boundary : null;
-      const parsed = regionInputSchema.safeParse({
-        ...values,
-        parentId: values.parentId ? Number(values.parentId) : null,
-        orderNum: values.orderNum ?? 0,
-        boundary,
-      });
-      if (!parsed.success) {
-        setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-        return;
-      }
-      await save.mutateAsync({ id: item?.id ?? null, body: parsed.data });
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      // The server's refusal (a code taken, a cycle) is already in the reader's language.
-      setFailure(errorText(error, t('region.requestFailed')));
-    }
-  }
+      return save.mutateAsync({ id: item?.id ?? null, body: { ...body, boundary } });
+    },
+    onSaved: () => {
+      Message.success(t('region.done.save'));
+      onClose();
+    },
+  });
+  const options = useMemo(() => parentOptions(tree, item ?? undefined), [tree, item]);
+  const expanded = useMemo(() => parentIds(tree).map(String), [tree]);
+  const { rule } = contract;
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={t(item === null ? 'region.drawer.create' : 'region.drawer.edit')}
+      onClose={onClose}
+      width={480}
       initialValues={initialValues(target, tree)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+      formKey={item ? item.id : `new-${target && 'parentId' in target ? target.parentId : ''}`}
     >
       <Form.Item label={t('region.field.parent')} field="parentId">
-        <TreeSelect
-          aria-label={t('region.field.parent')}
+        <ParentSelect
+          label={t('region.field.parent')}
           placeholder={t('region.field.parentPlaceholder')}
-          treeData={options}
-          allowClear
-          showSearch
-          treeProps={{ defaultExpandedKeys: expanded }}
+          options={options}
+          expanded={expanded}
         />
       </Form.Item>
       <Form.Item
@@ -196,11 +101,11 @@ function RegionForm({
         field="code"
         required
         extra={t('region.field.codeHelp')}
-        rules={[contractRule(fields.code, tv)]}
+        rules={[rule('code')]}
       >
         <Input maxLength={32} />
       </Form.Item>
-      <Form.Item label={t('region.field.name')} field="name" required rules={[contractRule(fields.name, tv)]}>
+      <Form.Item label={t('region.field.name')} field="name" required rules={[rule('name')]}>
         <Input maxLength={50} showWordLimit />
       </Form.Item>
       <Form.Item label={t('region.field.kind')} field="kind" required>
@@ -210,7 +115,7 @@ function RegionForm({
           options={REGION_KINDS.map((kind) => ({ value: kind, label: t(`region.kind.${kind}`) }))}
         />
       </Form.Item>
-      <Form.Item label={t('region.field.order')} field="orderNum" rules={[contractRule(fields.orderNum, tv)]}>
+      <Form.Item label={t('region.field.order')} field="orderNum" rules={[rule('orderNum')]}>
         <InputNumber aria-label={t('region.field.order')} min={0} max={9999} precision={0} mode="button" />
       </Form.Item>
       {item ? (
@@ -218,7 +123,36 @@ function RegionForm({
           <span>{t(item.hasBoundary ? 'region.boundary.has' : 'region.boundary.none')}</span>
         </Form.Item>
       ) : null}
-      {failure ? <Alert type="error" content={failure} /> : null}
-    </Form>
+    </FormDrawer>
+  );
+}
+
+/** The parent picker: the contract's parent id (none for a top-level region) over Arco's string keys. */
+function ParentSelect({
+  value,
+  onChange,
+  label,
+  placeholder,
+  options,
+  expanded,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  label: string;
+  placeholder: string;
+  options: ParentOption[];
+  expanded: string[];
+}) {
+  return (
+    <TreeSelect
+      aria-label={label}
+      placeholder={placeholder}
+      treeData={options}
+      allowClear
+      showSearch
+      treeProps={{ defaultExpandedKeys: expanded }}
+      value={value ? String(value) : undefined}
+      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
+    />
   );
 }

@@ -57,7 +57,6 @@ export const regionEnUS = {
   'region.done.save': 'Saved',
   'region.done.delete': 'Deleted',
   'region.cancel': 'Cancel',
-  'region.save': 'Save',
   'region.loadFailed': 'Failed to load',
   'region.requestFailed': 'The request failed; please try again',
   'region.retry': 'Retry',

@@ -57,7 +57,6 @@ export const regionZhCN = {
   'region.done.save': '已保存',
   'region.done.delete': '已删除',
   'region.cancel': '取消',
-  'region.save': '保存',
   'region.loadFailed': '加载失败',
   'region.requestFailed': '请求失败，请稍后重试',
   'region.retry': '重试',

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { devicesApi, mapApi, type RegionCollection, type RegionNode, regionsApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { RegionPage } from './region-page.tsx';
 
 // jsdom has no WebGL: the map is a stub that shows what it was given.
@@ -27,17 +28,15 @@ const corners = [
 ];
 let clicks = 0;
 
-type Node = { id: number; name: string; children: Node[]; [key: string]: unknown };
-
 const node = (
   id: number,
   code: string,
   name: string,
-  kind: string,
+  kind: RegionNode['kind'],
   parentId: number | null,
-  children: Node[] = [],
+  children: RegionNode[] = [],
   devices = 0,
-): Node => ({
+): RegionNode => ({
   id,
   parentId,
   code,
@@ -47,7 +46,7 @@ const node = (
   hasBoundary: id !== 3,
   devices,
   // As the server rolls it up: own plus every region below.
-  totalDevices: devices + children.reduce((sum, c) => sum + (c.totalDevices as number), 0),
+  totalDevices: devices + children.reduce((sum, c) => sum + c.totalDevices, 0),
   children,
 });
 
@@ -58,7 +57,7 @@ const tree = [
   ]),
 ];
 const square = {
-  type: 'Polygon',
+  type: 'Polygon' as const,
   coordinates: [
     [
       [120, 30],
@@ -68,17 +67,18 @@ const square = {
     ],
   ],
 };
-const geojson = {
+const geojson: RegionCollection = {
   type: 'FeatureCollection',
   features: [
     { type: 'Feature', geometry: square, properties: { code: 'LC', name: '岚川市', kind: 'city', parentCode: null } },
   ],
 };
-const base = {
-  'GET /api/regions/tree': ok(tree),
-  'GET /api/regions/geojson': ok(geojson),
-  'GET /api/map/config': ok({ tileUrl: null, center: [120.05, 30.05], zoom: 11 }),
-  'GET /api/stations': ok([
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const base = [
+  reply(regionsApi.tree, tree),
+  reply(regionsApi.exportGeoJson, geojson),
+  reply(mapApi.config, { tileUrl: null, center: [120.05, 30.05], zoom: 11 }),
+  reply(devicesApi.stations, [
     {
       id: 1,
       code: 'ST1',
@@ -92,12 +92,20 @@ const base = {
       devices: 2,
     },
   ]),
-  'GET /api/devices': ok({ list: [], total: 0, page: 1, pageSize: 200 }),
-};
+  reply(devicesApi.list, { list: [], total: 0, page: 1, pageSize: 200 }),
+] as const;
+/** A region as the server answers a save: the body it was sent, with its id. */
+const saved = (id: number, devices: number, body: unknown) => ({
+  id,
+  devices,
+  updatedAt: '',
+  ...(body as { parentId: number | null; code: string; name: string; kind: RegionNode['kind']; orderNum: number }),
+  boundary: null,
+});
 
 describe('RegionPage', () => {
   it('renders the region tree with kinds and device counts, and selects a region for the map', async () => {
-    const { calls } = mockApi(base);
+    const { calls } = mockApi([...base]);
     const { user } = renderPage(<RegionPage />);
 
     expect(await screen.findByText('东湖排水片区')).toBeTruthy();
@@ -119,10 +127,7 @@ describe('RegionPage', () => {
   });
 
   it('adds a sub-region: the POST names the parent and the guessed kind', async () => {
-    const { calls } = mockApi({
-      ...base,
-      'POST /api/regions': (call) => ok({ id: 9, devices: 0, updatedAt: '', ...(call.body as object) }),
-    });
+    const { calls } = mockApi([...base, [regionsApi.create, (call) => saved(9, 0, call.body)]]);
     const { user } = renderPage(<RegionPage />);
 
     await user.click(await screen.findByRole('button', { name: '添加下级：城西区' }));
@@ -146,10 +151,10 @@ describe('RegionPage', () => {
   });
 
   it("shows the server's refusal to delete a region with sub-regions", async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...base,
-      'DELETE /api/regions/2': fail(409, '该区域下还有 1 个下级区域，请先移走或删除它们'),
-    });
+      [regionsApi.remove, fail(409, '该区域下还有 1 个下级区域，请先移走或删除它们')],
+    ]);
     const { user } = renderPage(<RegionPage />);
 
     await user.click(await screen.findByRole('button', { name: '删除：城东区' }));
@@ -161,7 +166,7 @@ describe('RegionPage', () => {
   });
 
   it('shows a reader the tree and the map but no write actions', async () => {
-    mockApi(base);
+    mockApi([...base]);
     const { user } = renderPage(<RegionPage />, { locale: 'en-US', permissions: [] });
 
     expect(await screen.findByText('城东区')).toBeTruthy();
@@ -175,10 +180,7 @@ describe('RegionPage', () => {
   });
 
   it('draws a boundary by clicking vertices: finish closes the ring and saves it with the region', async () => {
-    const { calls } = mockApi({
-      ...base,
-      'PUT /api/regions/3': (call) => ok({ id: 3, devices: 4, updatedAt: '', ...(call.body as object) }),
-    });
+    const { calls } = mockApi([...base, [regionsApi.update, (call) => saved(3, 4, call.body)]]);
     const { user } = renderPage(<RegionPage />);
 
     await user.click(await screen.findByText('东湖排水片区'));
@@ -203,10 +205,7 @@ describe('RegionPage', () => {
   });
 
   it("imports a GeoJSON file and shows the server's refusal", async () => {
-    const { calls } = mockApi({
-      ...base,
-      'POST /api/regions/geojson': fail(400, '上级区域编码 NOPE 不存在'),
-    });
+    const { calls } = mockApi([...base, [regionsApi.importGeoJson, fail(400, '上级区域编码 NOPE 不存在')]]);
     const { user } = renderPage(<RegionPage />);
 
     await screen.findByText('城东区');

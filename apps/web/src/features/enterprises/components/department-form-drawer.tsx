@@ -1,41 +1,31 @@
-import {
-  Alert,
-  Button,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Message,
-  Radio,
-  TreeSelect,
-} from '@arco-design/web-react';
+import { Form, Input, InputNumber, Message, Radio, TreeSelect } from '@arco-design/web-react';
 import { type DepartmentNode, departmentInputSchema, RECORD_STATUSES } from '@water/contracts';
-import { useMemo, useState } from 'react';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
+import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { useSaveDepartment } from '../api/organization-queries.ts';
-import { type OrganizationI18n, useOrganizationI18n } from '../use-organization-i18n.ts';
-import { parentIds, parentOptions } from './department-tree.ts';
+import { useOrganizationI18n } from '../use-organization-i18n.ts';
+import { parentIds, parentOptions, type TreeOption } from './department-tree.ts';
 import { statusText } from './organization-labels.tsx';
 
-type Values = {
-  /** A TreeSelect key (the id as text); none is the enterprise's top level. */
-  parentId: string | undefined;
-  name: string;
-  orderNum: number | undefined;
-  leader: string;
-  phone: string;
-  status: DepartmentNode['status'];
-};
-
-const fields = departmentInputSchema.shape;
+type Values = z.input<typeof departmentInputSchema>;
 
 /**
  * `null` closed; `{ item: null, parentId }` a new department (under `parentId`, or at the top);
  * `{ item }` a department to edit.
  */
 export type DepartmentDrawerTarget = { item: null; parentId: number | null } | { item: DepartmentNode } | null;
+
+function initialValues(target: DepartmentDrawerTarget, enterpriseId: number): Values {
+  const item = target?.item ?? null;
+  if (!item) {
+    const parentId = target && 'parentId' in target ? target.parentId : null;
+    return { enterpriseId, parentId, name: '', orderNum: 0, leader: '', phone: '', status: 'enabled' };
+  }
+  const { parentId, name, orderNum, leader, phone, status } = item;
+  return { enterpriseId, parentId, name, orderNum, leader, phone, status };
+}
 
 export function DepartmentFormDrawer({
   target,
@@ -48,150 +38,63 @@ export function DepartmentFormDrawer({
   tree: DepartmentNode[];
   onClose: () => void;
 }) {
-  const i18n = useOrganizationI18n();
-  const { t } = i18n;
+  const { t, tv } = useOrganizationI18n();
   const item = target?.item ?? null;
-  const [form] = Form.useForm<Values>();
   const save = useSaveDepartment();
-  const title = t(item === null ? 'org.dept.drawer.create' : 'org.dept.drawer.edit');
-
-  return (
-    <Drawer
-      width={520}
-      visible={target !== null}
-      title={title}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('org.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('org.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(title)}
-      className="org-drawer"
-    >
-      {target ? (
-        <DepartmentForm
-          key={item ? item.id : `new-${'parentId' in target ? target.parentId : ''}`}
-          target={target}
-          enterpriseId={enterpriseId}
-          tree={tree}
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={() => {
-            Message.success(t('org.done.save'));
-            onClose();
-          }}
-        />
-      ) : null}
-    </Drawer>
-  );
-}
-
-function initialValues(target: NonNullable<DepartmentDrawerTarget>): Values {
-  const { item } = target;
-  if (!item) {
-    const parentId = 'parentId' in target && target.parentId !== null ? String(target.parentId) : undefined;
-    return { parentId, name: '', orderNum: 0, leader: '', phone: '', status: 'enabled' };
-  }
-  return {
-    parentId: item.parentId === null ? undefined : String(item.parentId),
-    name: item.name,
-    orderNum: item.orderNum,
-    leader: item.leader,
-    phone: item.phone,
-    status: item.status,
-  };
-}
-
-function DepartmentForm({
-  target,
-  enterpriseId,
-  tree,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  target: NonNullable<DepartmentDrawerTarget>;
-  enterpriseId: number;
-  tree: DepartmentNode[];
-  i18n: OrganizationI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveDepartment>;
-  onSaved: () => void;
-}) {
-  const { t, tv } = i18n;
-  const item = target.item;
-  const [failure, setFailure] = useState<string | null>(null);
+  const contract = useContractForm({
+    schema: departmentInputSchema,
+    // The enterprise is the page's; an emptied parent is the enterprise's top level.
+    toInput: (values) => ({ ...values, enterpriseId, parentId: blankAsNull(values.parentId) }),
+    tv,
+    submit: (body) => save.mutateAsync({ id: item?.id ?? null, body }),
+    onSaved: () => {
+      Message.success(t('org.done.save'));
+      onClose();
+    },
+  });
+  const { rule } = contract;
   const options = useMemo(() => parentOptions(tree, item ?? undefined), [tree, item]);
   const expanded = useMemo(() => parentIds(tree).map(String), [tree]);
 
-  async function submit(values: Values) {
-    setFailure(null);
-    const parsed = departmentInputSchema.safeParse({
-      ...values,
-      enterpriseId,
-      parentId: values.parentId ? Number(values.parentId) : null,
-    });
-    if (!parsed.success) {
-      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: item?.id ?? null, body: parsed.data });
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      // The server's refusal (a cycle, a name taken at that level) is already in the reader's language.
-      setFailure(errorText(error, t('org.requestFailed')));
-    }
-  }
-
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
-      initialValues={initialValues(target)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={t(item === null ? 'org.dept.drawer.create' : 'org.dept.drawer.edit')}
+      onClose={onClose}
+      width={520}
+      initialValues={initialValues(target, enterpriseId)}
+      formKey={item ? item.id : `new-${target && 'parentId' in target ? target.parentId : ''}`}
     >
       <Form.Item
         label={t('org.dept.field.parent')}
         field="parentId"
         extra={item ? t('org.dept.field.parentHelp') : undefined}
       >
-        <TreeSelect
-          aria-label={t('org.dept.field.parent')}
+        <ParentSelect
+          label={t('org.dept.field.parent')}
           placeholder={t('org.dept.field.parentPlaceholder')}
-          treeData={options}
-          allowClear
-          showSearch
-          treeProps={{ defaultExpandedKeys: expanded }}
+          options={options}
+          expanded={expanded}
         />
       </Form.Item>
-      <Form.Item label={t('org.dept.field.name')} field="name" required rules={[contractRule(fields.name, tv)]}>
+      <Form.Item label={t('org.dept.field.name')} field="name" required rules={[rule('name')]}>
         <Input placeholder={t('org.dept.field.namePlaceholder')} maxLength={50} showWordLimit />
       </Form.Item>
-      <div className="org-form-row">
-        <Form.Item label={t('org.dept.field.leader')} field="leader" rules={[contractRule(fields.leader, tv)]}>
+      <FormRow>
+        <Form.Item label={t('org.dept.field.leader')} field="leader" rules={[rule('leader')]}>
           <Input placeholder={t('org.dept.field.leaderPlaceholder')} maxLength={50} />
         </Form.Item>
-        <Form.Item label={t('org.field.phone')} field="phone" rules={[contractRule(fields.phone, tv)]}>
+        <Form.Item label={t('org.field.phone')} field="phone" rules={[rule('phone')]}>
           <Input placeholder={t('org.field.phonePlaceholder')} maxLength={20} />
         </Form.Item>
-      </div>
-      <div className="org-form-row">
+      </FormRow>
+      <FormRow>
         <Form.Item
           label={t('org.dept.field.order')}
           field="orderNum"
           extra={t('org.dept.field.orderHelp')}
-          rules={[contractRule(fields.orderNum, tv)]}
+          rules={[rule('orderNum')]}
         >
           <InputNumber aria-label={t('org.dept.field.order')} min={0} max={9999} precision={0} mode="button" />
         </Form.Item>
@@ -204,8 +107,37 @@ function DepartmentForm({
             ))}
           </Radio.Group>
         </Form.Item>
-      </div>
-      {failure ? <Alert className="org-form-notice" type="error" content={failure} /> : null}
-    </Form>
+      </FormRow>
+    </FormDrawer>
+  );
+}
+
+/** The parent department as an id (Arco's tree widgets key by string); none is the top level. */
+function ParentSelect({
+  value,
+  onChange,
+  label,
+  placeholder,
+  options,
+  expanded,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  label: string;
+  placeholder: string;
+  options: TreeOption[];
+  expanded: string[];
+}) {
+  return (
+    <TreeSelect
+      aria-label={label}
+      placeholder={placeholder}
+      treeData={options}
+      allowClear
+      showSearch
+      treeProps={{ defaultExpandedKeys: expanded }}
+      value={value ? String(value) : undefined}
+      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
+    />
   );
 }

@@ -1,17 +1,13 @@
-import { Alert, Button, Drawer, Form, type FormInstance, Input, Message, Select, Switch } from '@arco-design/web-react';
+import { Form, Input, Message, Select, Switch } from '@arco-design/web-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Member, memberInputSchema } from '@water/contracts';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { organizationQueries, useSaveMember } from '../api/organization-queries.ts';
 import { type OrganizationI18n, useOrganizationI18n } from '../use-organization-i18n.ts';
 import '../../../shared/ui/facts-list.css';
-
-type Values = { userId: number | undefined; position: string; isMain: boolean };
-
-const fields = memberInputSchema.shape;
 
 /**
  * `null` closed; `{ member: null, department }` a user to add to that department; `{ member }` a
@@ -21,96 +17,41 @@ export type MemberDrawerTarget = { member: null; department: { id: number; name:
 
 export function MemberFormDrawer({ target, onClose }: { target: MemberDrawerTarget; onClose: () => void }) {
   const i18n = useOrganizationI18n();
-  const { t } = i18n;
-  const [form] = Form.useForm<Values>();
-  const save = useSaveMember();
-  const title = !target
-    ? ''
-    : target.member
-      ? t('org.member.modal.edit')
-      : t('org.member.modal.add', { department: target.department.name });
-
-  return (
-    <Drawer
-      width={480}
-      visible={target !== null}
-      title={title}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('org.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('org.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(title)}
-      className="org-drawer"
-    >
-      {target ? (
-        <MemberForm
-          target={target}
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={() => {
-            Message.success(t('org.done.save'));
-            onClose();
-          }}
-        />
-      ) : null}
-    </Drawer>
-  );
-}
-
-function MemberForm({
-  target,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  target: NonNullable<MemberDrawerTarget>;
-  i18n: OrganizationI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveMember>;
-  onSaved: () => void;
-}) {
   const { t, tv, locale } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-  const member = target.member;
-  const department = member ? { id: member.departmentId, name: member.departmentName } : target.department;
-
-  async function submit(values: Values) {
-    setFailure(null);
-    const parsed = memberInputSchema.safeParse({
-      userId: member ? member.userId : values.userId,
-      departmentId: department.id,
-      position: values.position,
-      isMain: values.isMain,
-    });
-    if (!parsed.success) {
-      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      setFailure(errorText(error, t('org.requestFailed')));
-    }
-  }
+  const save = useSaveMember();
+  const member = target?.member ?? null;
+  const department = member
+    ? { id: member.departmentId, name: member.departmentName }
+    : target && !target.member
+      ? target.department
+      : null;
+  const contract = useContractForm({
+    schema: memberInputSchema,
+    // The user of an edited membership and the department are the drawer's, not fields.
+    toInput: (values) => ({ ...values, userId: member?.userId ?? values.userId, departmentId: department?.id }),
+    tv,
+    submit: (body) => save.mutateAsync(body),
+    onSaved: () => {
+      Message.success(t('org.done.save'));
+      onClose();
+    },
+  });
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
-      initialValues={{ userId: undefined, position: member?.position ?? '', isMain: member?.isMain ?? false }}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={
+        member
+          ? t('org.member.modal.edit')
+          : department
+            ? t('org.member.modal.add', { department: department.name })
+            : ''
+      }
+      onClose={onClose}
+      width={480}
+      initialValues={{ position: member?.position ?? '', isMain: member?.isMain ?? false }}
+      formKey={member ? `${member.departmentId}-${member.userId}` : `new-${department?.id}`}
     >
       {member ? (
         <dl className="facts-list">
@@ -129,12 +70,12 @@ function MemberForm({
           field="userId"
           required
           extra={t('org.member.field.userHelp')}
-          rules={[{ required: true, message: tv('validation.required') }]}
+          rules={[contract.required]}
         >
           <UserPicker i18n={i18n} />
         </Form.Item>
       )}
-      <Form.Item label={t('org.member.field.position')} field="position" rules={[contractRule(fields.position, tv)]}>
+      <Form.Item label={t('org.member.field.position')} field="position" rules={[contract.rule('position')]}>
         <Input placeholder={t('org.member.field.positionPlaceholder')} maxLength={50} />
       </Form.Item>
       <Form.Item
@@ -145,8 +86,7 @@ function MemberForm({
       >
         <Switch aria-label={t('org.member.field.isMain')} />
       </Form.Item>
-      {failure ? <Alert className="org-form-notice" type="error" content={failure} /> : null}
-    </Form>
+    </FormDrawer>
   );
 }
 

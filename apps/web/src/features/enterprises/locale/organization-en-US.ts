@@ -6,7 +6,6 @@ export const organizationEnUS = {
   'org.type.supplier': 'Supplier',
   'org.status.enabled': 'Enabled',
   'org.status.disabled': 'Disabled',
-  'org.total': '{total} in all',
   'org.actionLabel': '{action}: {name}',
   'org.action.edit': 'Edit',
   'org.action.delete': 'Delete',
@@ -15,7 +14,6 @@ export const organizationEnUS = {
   'org.col.actions': 'Actions',
   'org.col.status': 'Status',
   'org.col.phone': 'Phone',
-  'org.save': 'Save',
   'org.cancel': 'Cancel',
   'org.done.save': 'Saved',
   'org.done.delete': 'Deleted',
@@ -49,7 +47,6 @@ export const organizationEnUS = {
   'org.enterprise.col.departments': 'Departments',
   'org.enterprise.col.users': 'Users',
   'org.enterprise.empty': 'No enterprises yet',
-  'org.enterprise.emptyFiltered': 'No enterprise matches these filters.',
   'org.enterprise.confirm.delete':
     'This cannot be undone. An enterprise with departments or users cannot be deleted. Delete it?',
   'org.enterprise.drawer.create': 'New enterprise',
@@ -115,7 +112,6 @@ export const organizationEnUS = {
   'org.member.col.joinedAt': 'Joined',
   'org.member.main': 'Main',
   'org.member.empty': 'This department has no members',
-  'org.member.emptyFiltered': 'No member matches.',
   'org.member.confirm.remove':
     'Remove {name} from "{department}"? If it was their main department, another one becomes main.',
   'org.member.done.remove': 'Removed',

@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type DepartmentNode, organizationApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { DepartmentTreePage } from './department-tree-page.tsx';
 
-type Dept = { id: number; name: string; parentId: number | null; children: Dept[]; [key: string]: unknown };
-
-const dept = (id: number, name: string, parentId: number | null, children: Dept[] = [], members = 0): Dept => ({
+const dept = (
+  id: number,
+  name: string,
+  parentId: number | null,
+  children: DepartmentNode[] = [],
+  members = 0,
+): DepartmentNode => ({
   id,
   enterpriseId: 1,
   parentId,
@@ -22,17 +27,17 @@ const tree = [
   dept(1, '调度中心', null, [], 2),
   dept(4, '排水管理部', null, [dept(5, '泵站运维班', 4, [dept(7, '夜班', 5)], 1), dept(6, '管网巡检班', 4)]),
 ];
-const options = ok([
+const options = reply(organizationApi.enterpriseOptions, [
   { id: 1, name: '岚川市水务集团有限公司', status: 'enabled' },
   { id: 2, name: '岚川管网工程有限公司', status: 'enabled' },
 ]);
 
 describe('DepartmentTreePage', () => {
   it("shows the first enterprise's tree with leaders and member counts, and switches enterprise", async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': (call) => (call.query.get('enterpriseId') === '1' ? ok(tree) : ok([])),
-    });
+    const { calls } = mockApi([
+      options,
+      [organizationApi.departmentTree, (call) => (call.query.get('enterpriseId') === '1' ? tree : [])],
+    ]);
     const { user } = renderPage(<DepartmentTreePage />);
 
     const row = (await screen.findByText('排水管理部')).closest('tr') as HTMLElement;
@@ -47,12 +52,30 @@ describe('DepartmentTreePage', () => {
     expect(calls.at(-1)?.query.get('enterpriseId')).toBe('2');
   });
 
+  it('opens on the enterprise its address names', async () => {
+    const { calls } = mockApi([
+      options,
+      [
+        organizationApi.departmentTree,
+        (call) => (call.query.get('enterpriseId') === '2' ? [dept(8, '工程部', null)] : tree),
+      ],
+    ]);
+    renderPage(<DepartmentTreePage />, { route: '/?enterpriseId=2' });
+
+    expect(await screen.findByText('工程部')).toBeTruthy();
+    expect(screen.queryByText('排水管理部')).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/departments/tree').map((c) => c.query.get('enterpriseId'))).toEqual([
+      '2',
+    ]);
+    expect(screen.getByRole('combobox', { name: '所属企业' }).textContent).toContain('岚川管网工程有限公司');
+  });
+
   it('adds a child department: the POST names the enterprise and the parent', async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': ok(tree),
-      'POST /api/departments': (call) => ok({ ...dept(9, '雨污分流班', 4), ...(call.body as object) }),
-    });
+    const { calls } = mockApi([
+      options,
+      [organizationApi.departmentTree, tree],
+      [organizationApi.createDepartment, (call) => ({ ...dept(9, '雨污分流班', 4), ...(call.body as object) })],
+    ]);
     const { user } = renderPage(<DepartmentTreePage />);
 
     await user.click(await screen.findByRole('button', { name: '添加下级：排水管理部' }));
@@ -75,7 +98,7 @@ describe('DepartmentTreePage', () => {
   });
 
   it('offers no move under the department itself or its descendants', async () => {
-    mockApi({ 'GET /api/enterprises/options': options, 'GET /api/departments/tree': ok(tree) });
+    mockApi([options, [organizationApi.departmentTree, tree]]);
     const { user } = renderPage(<DepartmentTreePage />);
 
     await user.click(await screen.findByRole('button', { name: '编辑：泵站运维班' }));
@@ -92,11 +115,11 @@ describe('DepartmentTreePage', () => {
   });
 
   it("shows the server's refusal to delete a department with sub-departments", async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': ok(tree),
-      'DELETE /api/departments/4': fail(409, '该部门下还有 2 个下级部门，请先移走或删除它们', { n: 2 }),
-    });
+    const { calls } = mockApi([
+      options,
+      [organizationApi.departmentTree, tree],
+      [organizationApi.removeDepartment, fail(409, '该部门下还有 2 个下级部门，请先移走或删除它们', { n: 2 })],
+    ]);
     const { user } = renderPage(<DepartmentTreePage />);
 
     await user.click(await screen.findByRole('button', { name: '删除：排水管理部' }));
@@ -108,7 +131,7 @@ describe('DepartmentTreePage', () => {
   });
 
   it('shows a user without the department permission the tree but no write buttons', async () => {
-    mockApi({ 'GET /api/enterprises/options': options, 'GET /api/departments/tree': ok(tree) });
+    mockApi([options, [organizationApi.departmentTree, tree]]);
     renderPage(<DepartmentTreePage />, { locale: 'en-US', permissions: [] });
 
     expect(await screen.findByText('排水管理部')).toBeTruthy();

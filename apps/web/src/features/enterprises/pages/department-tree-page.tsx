@@ -1,37 +1,35 @@
-import {
-  Button,
-  Empty,
-  Message,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnProps,
-} from '@arco-design/web-react';
+import { Button, Empty, Message, Select, Skeleton, Space, Table } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { type DepartmentNode, Permissions } from '@water/contracts';
+import { type DepartmentNode, organizationApi, Permissions } from '@water/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
+import { parseListQuery } from '../../../shared/ui/use-list-filters.ts';
+import { useSharedUiI18n } from '../../../shared/ui/use-shared-ui-i18n.ts';
 import { organizationQueries, useRemoveDepartment } from '../api/organization-queries.ts';
 import { type DepartmentDrawerTarget, DepartmentFormDrawer } from '../components/department-form-drawer.tsx';
 import { parentIds } from '../components/department-tree.ts';
-import { StatusTag } from '../components/organization-labels.tsx';
 import { LoadFailed } from '../components/page-states.tsx';
-import { type OrganizationMessageKey, useOrganizationI18n } from '../use-organization-i18n.ts';
+import { departmentColumns } from '../list/department-columns.tsx';
+import { useOrganizationI18n } from '../use-organization-i18n.ts';
+import '../../../shared/ui/list-page.css';
 import '../organization.css';
 
 const WRITE = [Permissions.systemDeptWrite] as const;
 
 /**
- * The department tree of one enterprise. Every signed-in user may read trees (pickers use them);
- * only holders of the department permission see the write actions, and the server checks them.
+ * The department tree of one enterprise, in the list pages' shell (the tree is not paged). Every
+ * signed-in user may read trees (pickers use them); only holders of the department permission see
+ * the write actions, and the server checks them. The enterprise shown is in the address.
  */
 export function DepartmentTreePage() {
-  const { t, locale } = useOrganizationI18n();
+  const i18n = useOrganizationI18n();
+  const { t } = i18n;
+  const shared = useSharedUiI18n();
   const writer = useButtonPermission(WRITE);
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const [params, setParams] = useSearchParams();
+  const chosen = parseListQuery(organizationApi.departmentTree.query, Object.fromEntries(params)).enterpriseId;
   // null: every parent open (the tree is small and reads best whole).
   const [expanded, setExpanded] = useState<number[] | null>(null);
   const [drawer, setDrawer] = useState<DepartmentDrawerTarget>(null);
@@ -41,93 +39,21 @@ export function DepartmentTreePage() {
   const remove = useRemoveDepartment();
   const nodes = tree.data ?? [];
 
-  const removeRow = (row: DepartmentNode) =>
-    remove.mutateAsync(row.id).then(
-      () => {
-        Message.success(t('org.done.delete'));
-      },
-      // The request layer has shown the server's refusal: sub-departments or members, and how many.
-      () => undefined,
-    );
-
-  const label = (action: OrganizationMessageKey, row: DepartmentNode) =>
-    t('org.actionLabel', { action: t(action), name: row.name });
-
-  const columns: TableColumnProps<DepartmentNode>[] = [
-    {
-      title: t('org.dept.col.name'),
-      dataIndex: 'name',
-      render: (_, row) => <span className="org-strong">{row.name}</span>,
+  const columns = departmentColumns({
+    i18n,
+    writer,
+    actions: {
+      onAddChild: (row) => setDrawer({ item: null, parentId: row.id }),
+      onEdit: (row) => setDrawer({ item: row }),
+      onRemove: (row) =>
+        remove.mutateAsync(row.id).then(
+          () => Message.success(t('org.done.delete')),
+          // The request layer has shown the server's refusal: sub-departments or members, and how many.
+          () => undefined,
+        ),
+      removing: remove.isPending ? remove.variables : undefined,
     },
-    { title: t('org.dept.col.leader'), dataIndex: 'leader', width: 120, render: dash },
-    { title: t('org.col.phone'), dataIndex: 'phone', width: 150, render: dash },
-    {
-      title: t('org.dept.col.order'),
-      dataIndex: 'orderNum',
-      width: 80,
-      align: 'right',
-      render: (_, row) => <span className="org-number">{row.orderNum}</span>,
-    },
-    {
-      title: t('org.col.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (_, row) => <StatusTag status={row.status} t={t} />,
-    },
-    {
-      title: t('org.dept.col.members'),
-      dataIndex: 'members',
-      width: locale === 'zh-CN' ? 80 : 100,
-      align: 'right',
-      render: (_, row) => <span className="org-number">{row.members}</span>,
-    },
-    ...(writer
-      ? [
-          {
-            title: t('org.col.actions'),
-            key: 'actions',
-            width: locale === 'zh-CN' ? 180 : 270,
-            render: (_: unknown, row: DepartmentNode) => (
-              <Space size={0} className="org-actions">
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.addChild', row)}
-                  onClick={() => setDrawer({ item: null, parentId: row.id })}
-                >
-                  {t('org.action.addChild')}
-                </Button>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.edit', row)}
-                  onClick={() => setDrawer({ item: row })}
-                >
-                  {t('org.action.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('org.dept.confirm.delete', { name: row.name })}
-                  okText={t('org.action.delete')}
-                  cancelText={t('org.cancel')}
-                  okButtonProps={{ status: 'danger' }}
-                  onOk={() => removeRow(row)}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    status="danger"
-                    aria-label={label('org.action.delete', row)}
-                    disabled={remove.isPending && remove.variables === row.id}
-                  >
-                    {t('org.action.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
+  });
 
   let body: React.ReactNode;
   if (enterprises.isError) {
@@ -137,7 +63,7 @@ export function DepartmentTreePage() {
   } else if (tree.isError && !tree.data) {
     body = <LoadFailed error={tree.error} onRetry={() => tree.refetch()} t={t} />;
   } else if (enterprises.isPending || tree.isPending) {
-    body = <Skeleton animation text={{ rows: 8 }} className="org-skeleton" />;
+    body = <Skeleton animation text={{ rows: 8 }} className="list-page__skeleton" />;
   } else {
     body = (
       <Table<DepartmentNode>
@@ -150,31 +76,34 @@ export function DepartmentTreePage() {
         expandedRowKeys={expanded ?? parentIds(nodes)}
         onExpandedRowsChange={(keys) => setExpanded(keys.map(Number))}
         noDataElement={<Empty description={t('org.dept.empty')} />}
-        scroll={{ x: writer ? 1000 : 800 }}
+        tableLayoutFixed
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
       />
     );
   }
 
   return (
-    <div className="org-page">
-      <div className="org-card">
-        <header className="org-header">
+    <div className="list-page">
+      <div className="list-page__card">
+        <header className="list-page__header">
           <div>
-            <h1 className="org-header__title">{t('org.dept.title')}</h1>
-            <p className="org-header__subtitle">{t('org.dept.subtitle')}</p>
+            <h1 className="list-page__title">{t('org.dept.title')}</h1>
+            <p className="list-page__subtitle">{t('org.dept.subtitle')}</p>
           </div>
           <Permission permissions={WRITE}>
-            <Button
-              type="primary"
-              icon={<IconPlus />}
-              disabled={enterpriseId === undefined}
-              onClick={() => setDrawer({ item: null, parentId: null })}
-            >
-              {t('org.dept.createRoot')}
-            </Button>
+            <div className="list-page__actions">
+              <Button
+                type="primary"
+                icon={<IconPlus />}
+                disabled={enterpriseId === undefined}
+                onClick={() => setDrawer({ item: null, parentId: null })}
+              >
+                {t('org.dept.createRoot')}
+              </Button>
+            </div>
           </Permission>
         </header>
-        <div className="org-filters">
+        <search className="list-page__filters" aria-label={shared.t('list.filters')}>
           <span className="org-filters__label" aria-hidden="true">
             {t('org.dept.enterprise')}
           </span>
@@ -186,7 +115,10 @@ export function DepartmentTreePage() {
             value={enterpriseId}
             showSearch
             onChange={(id: number) => {
-              setChosen(id);
+              setParams((current) => {
+                current.set('enterpriseId', String(id));
+                return current;
+              });
               setExpanded(null);
             }}
             options={(enterprises.data ?? []).map((e) => ({ label: e.name, value: e.id }))}
@@ -199,7 +131,7 @@ export function DepartmentTreePage() {
               {t('org.dept.collapseAll')}
             </Button>
           </Space>
-        </div>
+        </search>
         {body}
       </div>
       {enterpriseId !== undefined ? (
@@ -212,8 +144,4 @@ export function DepartmentTreePage() {
       ) : null}
     </div>
   );
-}
-
-function dash(value: string) {
-  return value ? value : <span className="org-muted">—</span>;
 }

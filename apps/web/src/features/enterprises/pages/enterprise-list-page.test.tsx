@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { creditCodeCheckChar } from '@water/contracts';
+import { creditCodeCheckChar, type Enterprise, organizationApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { EnterpriseListPage } from './enterprise-list-page.tsx';
 
 const BASE = '91330781MA2LC8QX7';
@@ -9,7 +9,7 @@ const VALID = BASE + creditCodeCheckChar(BASE);
 // Any other character of the alphabet is a wrong check character.
 const WRONG = BASE + (creditCodeCheckChar(BASE) === '0' ? '1' : '0');
 
-const enterprise = (id: number, extra: Record<string, unknown> = {}) => ({
+const enterprise = (id: number, extra: Partial<Enterprise> = {}): Enterprise => ({
   id,
   name: `企业 ${id}`,
   creditCode: VALID,
@@ -25,16 +25,19 @@ const enterprise = (id: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const page = (list: unknown[], total = list.length) => ok({ list, total, page: 1, pageSize: 10 });
+const page = (list: Enterprise[], total = list.length) => ({ list, total, page: 1, pageSize: 10 });
 
 describe('EnterpriseListPage', () => {
   it('lists enterprises with their type, status and counts, and filters by type', async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises': (call) =>
-        call.query.get('type') === 'contractor'
-          ? page([enterprise(2, { type: 'contractor', departments: 0, users: 0 })])
-          : page([enterprise(1), enterprise(2, { type: 'contractor', status: 'disabled' })]),
-    });
+    const { calls } = mockApi([
+      [
+        organizationApi.enterprises,
+        (call) =>
+          call.query.get('type') === 'contractor'
+            ? page([enterprise(2, { type: 'contractor', departments: 0, users: 0 })])
+            : page([enterprise(1), enterprise(2, { type: 'contractor', status: 'disabled' })]),
+      ],
+    ]);
     const { user } = renderPage(<EnterpriseListPage />);
 
     const row = (await screen.findByText('企业 1')).closest('tr') as HTMLElement;
@@ -52,11 +55,26 @@ describe('EnterpriseListPage', () => {
     expect(await screen.findByText('共 1 条')).toBeTruthy();
   });
 
-  it('creates an enterprise: the POST carries the contract input, the code in capitals', async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises': page([]),
-      'POST /api/enterprises': (call) => ok(enterprise(5, call.body as Record<string, unknown>)),
+  it('opens with the search its address holds', async () => {
+    const { calls } = mockApi([[organizationApi.enterprises, page([enterprise(2, { type: 'contractor' })])]]);
+    renderPage(<EnterpriseListPage />, { route: '/?keyword=岚川&type=contractor&page=2&status=bogus' });
+
+    expect(await screen.findByText('企业 2')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索名称或信用代码' }).value).toBe('岚川');
+    expect(Object.fromEntries(calls.at(-1)?.query ?? [])).toEqual({
+      page: '2',
+      pageSize: '10',
+      keyword: '岚川',
+      type: 'contractor',
     });
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
+  });
+
+  it('creates an enterprise: the POST carries the contract input, the code in capitals', async () => {
+    const { calls } = mockApi([
+      [organizationApi.enterprises, page([])],
+      [organizationApi.createEnterprise, (call) => enterprise(5, call.body as Partial<Enterprise>)],
+    ]);
     const { user } = renderPage(<EnterpriseListPage />);
 
     await user.click(await screen.findByRole('button', { name: '新建企业' }));
@@ -86,7 +104,7 @@ describe('EnterpriseListPage', () => {
   });
 
   it('refuses a wrong check character with the contract message before any call', async () => {
-    const { calls } = mockApi({ 'GET /api/enterprises': page([]) });
+    const { calls } = mockApi([[organizationApi.enterprises, page([])]]);
     const { user } = renderPage(<EnterpriseListPage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'New enterprise' }));
@@ -102,13 +120,13 @@ describe('EnterpriseListPage', () => {
   });
 
   it("shows the server's refusal to delete an enterprise that still has departments and users", async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises': page([enterprise(1)]),
-      'DELETE /api/enterprises/1': fail(409, '该企业下还有 10 个部门、4 个用户，不能删除', {
-        departments: 10,
-        users: 4,
-      }),
-    });
+    const { calls } = mockApi([
+      [organizationApi.enterprises, page([enterprise(1)])],
+      [
+        organizationApi.removeEnterprise,
+        fail(409, '该企业下还有 10 个部门、4 个用户，不能删除', { departments: 10, users: 4 }),
+      ],
+    ]);
     const { user } = renderPage(<EnterpriseListPage />);
 
     await user.click(await screen.findByRole('button', { name: '删除：企业 1' }));
@@ -121,7 +139,7 @@ describe('EnterpriseListPage', () => {
   });
 
   it('shows a reader without the write permission no write buttons', async () => {
-    mockApi({ 'GET /api/enterprises': page([enterprise(1)]) });
+    mockApi([[organizationApi.enterprises, page([enterprise(1)])]]);
     renderPage(<EnterpriseListPage />, { permissions: ['system:enterprise:list'] });
 
     expect(await screen.findByText('企业 1')).toBeTruthy();
@@ -131,7 +149,7 @@ describe('EnterpriseListPage', () => {
   });
 
   it('explains the missing permission instead of calling the list', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi([]);
     renderPage(<EnterpriseListPage />, { permissions: ['system:member:list'] });
 
     expect(await screen.findByText('没有权限')).toBeTruthy();

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type DepartmentNode, type ManagedUser, type Member, organizationApi, usersApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { MemberListPage } from './member-list-page.tsx';
 
-const node = (id: number, name: string, parentId: number | null, children: unknown[] = []) => ({
+const node = (id: number, name: string, parentId: number | null, children: DepartmentNode[] = []): DepartmentNode => ({
   id,
   enterpriseId: 1,
   parentId,
@@ -16,10 +17,21 @@ const node = (id: number, name: string, parentId: number | null, children: unkno
   children,
 });
 
-const forest = ok([node(1, '调度中心', null), node(4, '排水管理部', null, [node(5, '泵站运维班', 4)])]);
-const options = ok([{ id: 1, name: '岚川市水务集团有限公司', status: 'enabled' }]);
+const forest = reply(organizationApi.departmentTree, [
+  node(1, '调度中心', null),
+  node(4, '排水管理部', null, [node(5, '泵站运维班', 4)]),
+]);
+const options = reply(organizationApi.enterpriseOptions, [
+  { id: 1, name: '岚川市水务集团有限公司', status: 'enabled' },
+]);
 
-const member = (userId: number, displayName: string, departmentId: number, departmentName: string, isMain = true) => ({
+const member = (
+  userId: number,
+  displayName: string,
+  departmentId: number,
+  departmentName: string,
+  isMain = true,
+): Member => ({
   userId,
   username: `u${userId}`,
   displayName,
@@ -32,20 +44,41 @@ const member = (userId: number, displayName: string, departmentId: number, depar
   joinedAt: '2026-03-01T02:03:04.000Z',
 });
 
-const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
+const page = (list: Member[]) => ({ list, total: list.length, page: 1, pageSize: 10 });
+
+const managedUser = (id: number, username: string, displayName: string, phone: string | null): ManagedUser => ({
+  id,
+  username,
+  displayName,
+  phone,
+  email: '',
+  status: 'enabled',
+  enterpriseId: 1,
+  enterpriseName: '岚川市水务集团有限公司',
+  departmentId: null,
+  departmentName: '',
+  roles: [],
+  mustChangePassword: false,
+  lockedUntil: null,
+  lastLoginAt: null,
+  createdAt: '2026-03-01T02:03:04.000Z',
+});
 
 describe('MemberListPage', () => {
   it('lists the chosen department and, with the switch, its sub-departments too', async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': forest,
-      'GET /api/members': (call) =>
-        call.query.get('withChildren') === 'true'
-          ? page([member(4, '王明', 5, '泵站运维班')])
-          : call.query.get('departmentId') === '4'
-            ? page([])
-            : page([member(1, '张伟', 1, '调度中心'), member(4, '王明', 5, '泵站运维班')]),
-    });
+    const { calls } = mockApi([
+      options,
+      forest,
+      [
+        organizationApi.members,
+        (call) =>
+          call.query.get('withChildren') === 'true'
+            ? page([member(4, '王明', 5, '泵站运维班')])
+            : call.query.get('departmentId') === '4'
+              ? page([])
+              : page([member(1, '张伟', 1, '调度中心'), member(4, '王明', 5, '泵站运维班')]),
+      ],
+    ]);
     const { user } = renderPage(<MemberListPage />);
 
     const wang = (await screen.findByText('王明')).closest('tr') as HTMLElement;
@@ -71,12 +104,24 @@ describe('MemberListPage', () => {
     await waitFor(() => expect(calls.at(-1)?.query.get('keyword')).toBe('王'));
   });
 
+  it('opens on the department, keyword and page its address holds', async () => {
+    const { calls } = mockApi([options, forest, [organizationApi.members, page([member(4, '王明', 5, '泵站运维班')])]]);
+    renderPage(<MemberListPage />, { route: '/?departmentId=4&withChildren=true&keyword=王&page=2' });
+
+    expect(await screen.findByText('王明')).toBeTruthy();
+    expect(screen.getByText('排水管理部 的成员')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: '包含下级部门' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索姓名、用户名或手机号' }).value).toBe('王');
+    expect(
+      calls
+        .filter((c) => c.path === '/api/members')
+        .at(-1)
+        ?.query.toString(),
+    ).toBe('page=2&pageSize=10&departmentId=4&withChildren=true&keyword=%E7%8E%8B');
+  });
+
   it('filters the department tree by name', async () => {
-    mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': forest,
-      'GET /api/members': page([]),
-    });
+    mockApi([options, forest, [organizationApi.members, page([])]]);
     const { user } = renderPage(<MemberListPage />, { locale: 'en-US' });
 
     expect(await screen.findByText('调度中心')).toBeTruthy();
@@ -87,26 +132,31 @@ describe('MemberListPage', () => {
   });
 
   it('adds a member picked from the user list', async () => {
-    const { calls } = mockApi({
-      'GET /api/system/users': (call) =>
-        page(
-          [
-            { id: 4, username: 'user', displayName: '王明', phone: '13900000004' },
-            { id: 9, username: 'newcomer', displayName: '赵新', phone: null },
-          ].filter((u) => !call.query.get('keyword') || u.displayName.includes(call.query.get('keyword') ?? '')),
-        ),
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': forest,
-      'GET /api/members': (call) =>
-        call.query.get('departmentId')
-          ? page([])
-          : page([
-              member(4, '王明', 5, '泵站运维班'),
-              member(4, '王明', 1, '调度中心', false),
-              member(1, '张伟', 1, '调度中心'),
-            ]),
-      'PUT /api/members': (call) => ok({ ...member(4, '王明', 4, '排水管理部'), ...(call.body as object) }),
-    });
+    const { calls } = mockApi([
+      [
+        usersApi.list,
+        (call) => {
+          const list = [managedUser(4, 'user', '王明', '13900000004'), managedUser(9, 'newcomer', '赵新', null)].filter(
+            (u) => !call.query.get('keyword') || u.displayName.includes(call.query.get('keyword') ?? ''),
+          );
+          return { list, total: list.length, page: 1, pageSize: 50, capped: false };
+        },
+      ],
+      options,
+      forest,
+      [
+        organizationApi.members,
+        (call) =>
+          call.query.get('departmentId')
+            ? page([])
+            : page([
+                member(4, '王明', 5, '泵站运维班'),
+                member(4, '王明', 1, '调度中心', false),
+                member(1, '张伟', 1, '调度中心'),
+              ]),
+      ],
+      [organizationApi.saveMember, (call) => ({ ...member(4, '王明', 4, '排水管理部'), ...(call.body as object) })],
+    ]);
     const { user } = renderPage(<MemberListPage />);
 
     await user.click(await screen.findByText('排水管理部'));
@@ -131,15 +181,18 @@ describe('MemberListPage', () => {
   });
 
   it('without the user-list permission, offers the users already in a department, once each', async () => {
-    mockApi({
-      'GET /api/system/users': fail(403, '禁止访问'),
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': forest,
-      'GET /api/members': (call) =>
-        call.query.get('departmentId')
-          ? page([])
-          : page([member(4, '王明', 5, '泵站运维班'), member(4, '王明', 1, '调度中心', false)]),
-    });
+    mockApi([
+      [usersApi.list, fail(403, '禁止访问')],
+      options,
+      forest,
+      [
+        organizationApi.members,
+        (call) =>
+          call.query.get('departmentId')
+            ? page([])
+            : page([member(4, '王明', 5, '泵站运维班'), member(4, '王明', 1, '调度中心', false)]),
+      ],
+    ]);
     const { user } = renderPage(<MemberListPage />);
     await user.click(await screen.findByText('排水管理部'));
     await user.click(screen.getByRole('button', { name: '添加成员' }));
@@ -149,12 +202,12 @@ describe('MemberListPage', () => {
   });
 
   it('removes a member after confirmation, and hides write actions from readers', async () => {
-    const { calls } = mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': forest,
-      'GET /api/members': page([member(4, '王明', 5, '泵站运维班')]),
-      'DELETE /api/members/5/4': ok(null),
-    });
+    const { calls } = mockApi([
+      options,
+      forest,
+      [organizationApi.members, page([member(4, '王明', 5, '泵站运维班')])],
+      [organizationApi.removeMember, null],
+    ]);
     const { user } = renderPage(<MemberListPage />);
 
     await user.click(await screen.findByRole('button', { name: '移出：王明 · 泵站运维班' }));
@@ -165,11 +218,7 @@ describe('MemberListPage', () => {
   });
 
   it('shows a reader no write buttons', async () => {
-    mockApi({
-      'GET /api/enterprises/options': options,
-      'GET /api/departments/tree': forest,
-      'GET /api/members': page([member(4, '王明', 5, '泵站运维班')]),
-    });
+    mockApi([options, forest, [organizationApi.members, page([member(4, '王明', 5, '泵站运维班')])]]);
     renderPage(<MemberListPage />, { permissions: ['system:member:list'] });
 
     expect(await screen.findByText('王明')).toBeTruthy();

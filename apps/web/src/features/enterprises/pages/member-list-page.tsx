@@ -1,42 +1,32 @@
-import {
-  Button,
-  Empty,
-  Input,
-  Message,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Spin,
-  Switch,
-  Table,
-  type TableColumnProps,
-  Tag,
-  Tooltip,
-  Tree,
-} from '@arco-design/web-react';
+import { Button, Empty, Input, Message, Skeleton, Spin, Tooltip, Tree } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { type DepartmentNode, type Member, Permissions } from '@water/contracts';
+import { type DepartmentNode, type Member, organizationApi, Permissions } from '@water/contracts';
 import { useMemo, useState } from 'react';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
-import { KeywordSearch, pageFrom, QueryState, tablePagination } from '../../../shared/ui/list-scaffold.tsx';
+import { ListView } from '../../../shared/ui/list-page.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
-import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
-import { type MemberFilters, organizationQueries, useRemoveMember } from '../api/organization-queries.ts';
+import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
+import { useSharedUiI18n } from '../../../shared/ui/use-shared-ui-i18n.ts';
+import { organizationQueries, useRemoveMember } from '../api/organization-queries.ts';
 import { filterTree, findDepartment, type TreeOption } from '../components/department-tree.ts';
 import { type MemberDrawerTarget, MemberFormDrawer } from '../components/member-form-drawer.tsx';
-import { StatusTag } from '../components/organization-labels.tsx';
 import { ForbiddenResult, LoadFailed } from '../components/page-states.tsx';
-import { type OrganizationMessageKey, useOrganizationI18n } from '../use-organization-i18n.ts';
+import { memberColumns } from '../list/member-columns.tsx';
+import { MemberFilterFields } from '../list/member-filters.tsx';
+import { useOrganizationI18n } from '../use-organization-i18n.ts';
+import '../../../shared/ui/list-page.css';
 import '../organization.css';
-import '../../../shared/ui/table-scroll-cue.css';
 
 const LIST = [Permissions.systemMemberList] as const;
 const WRITE = [Permissions.systemMemberWrite] as const;
-const PAGE_SIZE = 10;
+const DEFAULTS = { pageSize: 10 };
 const ENTERPRISE_KEY = 'e:';
 
-/** Department members: a department tree on the left, the chosen department's members on the right. */
+/**
+ * Department members: a department tree on the left, the chosen department's members on the right.
+ * The department, the keyword and the page are in the address.
+ */
 export function MemberListPage() {
   const { t } = useOrganizationI18n();
   const roleInfo = useRoleInfo();
@@ -46,163 +36,46 @@ export function MemberListPage() {
   return <MemberManager />;
 }
 
-interface MemberQuery {
-  page: number;
-  pageSize: number;
-  departmentId?: number;
-  withChildren: boolean;
-  keyword?: string;
-}
-
 function MemberManager() {
-  const { t, locale } = useOrganizationI18n();
+  const i18n = useOrganizationI18n();
+  const { t, locale } = i18n;
+  const shared = useSharedUiI18n();
   const writer = useButtonPermission(WRITE);
-  const [query, setQuery] = useState<MemberQuery>({ page: 1, pageSize: PAGE_SIZE, withChildren: false });
-  const [keyword, setKeyword] = useState('');
+  const list = useListFilters(organizationApi.members.query, { defaults: DEFAULTS });
+  const { filters } = list;
   const [drawer, setDrawer] = useState<MemberDrawerTarget>(null);
   const enterprises = useQuery(organizationQueries.enterpriseOptions());
   const forest = useQuery(organizationQueries.departmentTree(undefined));
-  const selected = query.departmentId === undefined ? undefined : findDepartment(forest.data ?? [], query.departmentId);
-
-  const filters: MemberFilters = {
-    page: query.page,
-    pageSize: query.pageSize,
-    departmentId: query.departmentId,
-    // Only meaningful with a department; left out otherwise so the key and the URL stay short.
-    withChildren: query.departmentId !== undefined && query.withChildren ? 'true' : undefined,
-    keyword: query.keyword,
-  };
-  const members = useQuery(organizationQueries.members(filters, locale));
+  const selected =
+    filters.departmentId === undefined ? undefined : findDepartment(forest.data ?? [], filters.departmentId);
+  const members = useQuery(
+    organizationQueries.members(
+      {
+        page: filters.page,
+        pageSize: filters.pageSize,
+        departmentId: filters.departmentId,
+        // Only meaningful with a department; left out otherwise so the key and the URL stay short.
+        withChildren: filters.departmentId !== undefined && filters.withChildren ? 'true' : undefined,
+        keyword: filters.keyword,
+      },
+      locale,
+    ),
+  );
   const remove = useRemoveMember();
 
-  const removeRow = (row: Member) =>
-    remove.mutateAsync({ departmentId: row.departmentId, userId: row.userId }).then(
-      () => {
-        Message.success(t('org.member.done.remove'));
-      },
-      // The request layer has shown the server's message.
-      () => undefined,
-    );
-
-  const label = (action: OrganizationMessageKey, row: Member) =>
-    t('org.actionLabel', { action: t(action), name: `${row.displayName} · ${row.departmentName}` });
-
-  const columns: TableColumnProps<Member>[] = [
-    {
-      // The name over the username.
-      title: t('org.member.col.member'),
-      dataIndex: 'displayName',
-      width: 130,
-      fixed: 'left',
-      render: (_, row) => <StackedCell strong primary={row.displayName} secondary={row.username} />,
-    },
-    {
-      title: t('org.member.col.phone'),
-      dataIndex: 'phone',
-      width: 120,
-      render: (_, row) => row.phone ?? <span className="org-muted">—</span>,
-    },
-    {
-      title: t('org.member.col.department'),
-      dataIndex: 'departmentName',
-      width: 160,
-      render: (_, row) => (
-        <span className="org-dept-cell">
-          <span className="org-ellipsis" title={row.departmentName}>
-            {row.departmentName}
-          </span>
-          {row.isMain ? (
-            <Tag size="small" color="arcoblue" className="org-main-tag">
-              {t('org.member.main')}
-            </Tag>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      title: t('org.member.col.position'),
-      dataIndex: 'position',
-      width: 110,
-      render: (_, row) =>
-        row.position ? (
-          <span className="org-ellipsis" title={row.position}>
-            {row.position}
-          </span>
-        ) : (
-          <span className="org-muted">—</span>
+  const columns = memberColumns({
+    i18n,
+    writer,
+    actions: {
+      onEdit: (row) => setDrawer({ member: row }),
+      onRemove: (row) =>
+        remove.mutateAsync({ departmentId: row.departmentId, userId: row.userId }).then(
+          () => Message.success(t('org.member.done.remove')),
+          // The request layer has shown the server's message.
+          () => undefined,
         ),
     },
-    {
-      title: t('org.member.col.status'),
-      dataIndex: 'status',
-      width: locale === 'zh-CN' ? 90 : 100,
-      render: (_, row) => <StatusTag status={row.status} t={t} />,
-    },
-    // When the member joined is in the edit drawer: the list fits beside the tree without it.
-    ...(writer
-      ? [
-          {
-            title: t('org.col.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            width: locale === 'zh-CN' ? 120 : 140,
-            render: (_: unknown, row: Member) => (
-              <Space size={0} className="org-actions">
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.edit', row)}
-                  onClick={() => setDrawer({ member: row })}
-                >
-                  {t('org.action.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('org.member.confirm.remove', { name: row.displayName, department: row.departmentName })}
-                  okText={t('org.action.remove')}
-                  cancelText={t('org.cancel')}
-                  okButtonProps={{ status: 'danger' }}
-                  onOk={() => removeRow(row)}
-                >
-                  <Button type="text" size="small" status="danger" aria-label={label('org.action.remove', row)}>
-                    {t('org.action.remove')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
-
-  const table = (
-    <QueryState
-      query={members}
-      failedTitle={t('org.loadFailed')}
-      requestFailed={t('org.requestFailed')}
-      retryLabel={t('org.retry')}
-      skeletonClassName="org-skeleton"
-    >
-      <Table<Member>
-        className="org-table table-scroll-cue"
-        rowKey={(row) => `${row.departmentId}-${row.userId}`}
-        columns={columns}
-        data={members.data?.list ?? []}
-        loading={members.isFetching}
-        noDataElement={<Empty description={t(query.keyword ? 'org.member.emptyFiltered' : 'org.member.empty')} />}
-        tableLayoutFixed
-        // Every column at its width (about 750 px, so it fits beside the tree in a 1,440 px window with the
-        // side menu open): none slips under the fixed actions.
-        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
-        pagination={tablePagination({
-          page: query.page,
-          pageSize: query.pageSize,
-          total: members.data?.total ?? 0,
-          showTotal: (total: number) => t('org.total', { total }),
-        })}
-        onChange={(pagination) => setQuery((q) => ({ ...q, ...pageFrom(pagination, PAGE_SIZE) }))}
-      />
-    </QueryState>
-  );
+  });
 
   const addButton = (
     <Button
@@ -216,24 +89,24 @@ function MemberManager() {
   );
 
   return (
-    <div className="org-page">
+    <div className="list-page">
       <div className="org-member-layout">
-        <aside className="org-card org-member-tree" aria-label={t('org.member.tree')}>
+        <aside className="list-page__card org-member-tree" aria-label={t('org.member.tree')}>
           <DepartmentPicker
             forest={forest.data ?? []}
             enterprises={enterprises.data ?? []}
             loading={forest.isPending}
             error={forest.isError ? forest.error : null}
             onRetry={() => forest.refetch()}
-            selected={query.departmentId}
-            onSelect={(departmentId) => setQuery((q) => ({ ...q, departmentId, page: 1 }))}
+            selected={filters.departmentId}
+            onSelect={(departmentId) => list.set({ departmentId })}
           />
         </aside>
-        <section className="org-card org-member-main">
-          <header className="org-header">
+        <section className="list-page__card">
+          <header className="list-page__header">
             <div>
-              <h1 className="org-header__title">{t('org.member.title')}</h1>
-              <p className="org-header__subtitle">
+              <h1 className="list-page__title">{t('org.member.title')}</h1>
+              <p className="list-page__subtitle">
                 {selected ? t('org.member.scopeOne', { name: selected.name }) : t('org.member.scopeAll')}
               </p>
             </div>
@@ -241,28 +114,20 @@ function MemberManager() {
               {selected ? addButton : <Tooltip content={t('org.member.addHint')}>{addButton}</Tooltip>}
             </Permission>
           </header>
-          <search className="org-filters">
-            <KeywordSearch
-              className="org-filters__keyword"
-              label={t('org.member.keyword')}
-              value={keyword}
-              onChange={setKeyword}
-              onKeyword={(next) => setQuery((q) => ({ ...q, keyword: next, page: 1 }))}
-            />
-            <span className="org-switch">
-              <Switch
-                size="small"
-                aria-label={t('org.member.withChildren')}
-                checked={query.withChildren}
-                disabled={!selected}
-                onChange={(withChildren: boolean) => setQuery((q) => ({ ...q, withChildren, page: 1 }))}
-              />
-              <span className={selected ? undefined : 'org-muted'} aria-hidden="true">
-                {t('org.member.withChildren')}
-              </span>
-            </span>
-          </search>
-          {table}
+          <ListView<Member>
+            filters={<MemberFilterFields list={list} i18n={i18n} department={Boolean(selected)} />}
+            list={list}
+            query={members}
+            columns={columns}
+            columnsId="members"
+            rowKey={(row) => `${row.departmentId}-${row.userId}`}
+            tableProps={{
+              // A department without members is not a search that found nothing.
+              noDataElement: (
+                <Empty description={filters.keyword ? shared.t('list.emptyFiltered') : t('org.member.empty')} />
+              ),
+            }}
+          />
         </section>
       </div>
       <MemberFormDrawer target={drawer} onClose={() => setDrawer(null)} />
