@@ -23,6 +23,11 @@ interface FormDrawerProps<S extends z.ZodType> {
   extraFooter?: ReactNode;
   /** Shown above the form (e.g. a note on what the record is). */
   intro?: ReactNode;
+  /**
+   * Shown instead of the form, with save off: a skeleton while the record loads, or why it could not
+   * load. The form mounts, with its initial values, once this is gone.
+   */
+  instead?: ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -42,6 +47,7 @@ export function FormDrawer<S extends z.ZodType>({
   saveText,
   extraFooter,
   intro,
+  instead,
   className,
   children,
 }: FormDrawerProps<S>) {
@@ -56,7 +62,12 @@ export function FormDrawer<S extends z.ZodType>({
         <>
           {extraFooter}
           <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={contract.pending} onClick={() => contract.form.submit()}>
+          <Button
+            type="primary"
+            loading={contract.pending}
+            disabled={instead != null}
+            onClick={() => contract.form.submit()}
+          >
             {saveText ?? t('form.save')}
           </Button>
         </>
@@ -65,7 +76,8 @@ export function FormDrawer<S extends z.ZodType>({
       {...dialogAttributes(title)}
       className={`form-drawer ${className ?? ''}`}
     >
-      {open ? (
+      {open && instead != null ? instead : null}
+      {open && instead == null ? (
         <>
           {intro}
           <Form<z.input<S>>

@@ -2,7 +2,7 @@ import { Button, Checkbox, Empty, Input, Popover, Table, type TableProps, Toolti
 import { IconSettings } from '@arco-design/web-react/icon';
 import { type ReactNode, useState } from 'react';
 import { isShown, type ListColumn, useColumnChoice } from './column-choice.ts';
-import { QueryState } from './list-scaffold.tsx';
+import { type ListQuery, QueryState } from './list-scaffold.tsx';
 import type { ListFilters } from './use-list-filters.ts';
 import { useSharedUiI18n } from './use-shared-ui-i18n.ts';
 import './list-page.css';
@@ -58,6 +58,38 @@ interface ListPageProps<T> extends ListViewProps<T> {
  */
 export function ListPage<T>({ title, subtitle, actions, className, children, ...view }: ListPageProps<T>) {
   return (
+    <ListShell
+      title={title}
+      subtitle={subtitle}
+      actions={actions}
+      className={className}
+      body={<ListView<T> {...view} />}
+    >
+      {children}
+    </ListShell>
+  );
+}
+
+interface ListShellProps {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  className?: string;
+  /** The card's content under the header: a `ListView`, or a table of its own. */
+  body: ReactNode;
+  /** With it, the body waits for this query: a skeleton first, a failure with a retry (shared texts). */
+  query?: ListQuery;
+  /** Drawers and dialogs the page opens. */
+  children?: ReactNode;
+}
+
+/**
+ * The list page's frame (title, subtitle, actions, card) around any body: for a list that is not
+ * server-paged (a tree table, a client-side list), so it looks like the others.
+ */
+export function ListShell({ title, subtitle, actions, className, body, query, children }: ListShellProps) {
+  const { t } = useSharedUiI18n();
+  return (
     <div className={`list-page ${className ?? ''}`}>
       <div className="list-page__card">
         <header className="list-page__header">
@@ -67,7 +99,19 @@ export function ListPage<T>({ title, subtitle, actions, className, children, ...
           </div>
           {actions ? <div className="list-page__actions">{actions}</div> : null}
         </header>
-        <ListView<T> {...view} />
+        {query ? (
+          <QueryState
+            query={query}
+            failedTitle={t('list.loadFailed')}
+            requestFailed={t('list.requestFailed')}
+            retryLabel={t('list.retry')}
+            skeletonClassName="list-page__skeleton"
+          >
+            {body}
+          </QueryState>
+        ) : (
+          body
+        )}
       </div>
       {children}
     </div>
