@@ -13,10 +13,13 @@ import { downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
 import { useUsersI18n } from '../use-users-i18n.ts';
 
-/** The list query as the page holds it: `withChildren` stays the wire's 'true' / 'false'. */
-export type UserFilters = Omit<Partial<z.output<typeof usersApi.list.query>>, 'withChildren'> & {
-  withChildren?: 'true' | 'false';
-};
+/** The list query as the page holds it (from the address, parsed by the contract). */
+export type UserFilters = Partial<z.output<typeof usersApi.list.query>>;
+
+/** The query as the wire carries it: "with sub-departments" goes only with a department, as 'true' / 'false'. */
+function wireQuery({ withChildren, ...filters }: UserFilters) {
+  return { ...filters, withChildren: filters.departmentId ? (`${withChildren !== false}` as const) : undefined };
+}
 
 const all = ['users'] as const;
 const rolesAll = ['roles'] as const;
@@ -31,7 +34,7 @@ export const userQueries = {
   list: (filters: UserFilters, locale: Locale) =>
     queryOptions({
       queryKey: [...all, 'list', filters, locale] as const,
-      queryFn: ({ signal }) => callApi(usersApi.list, { locale, query: filters, signal, silent: true }),
+      queryFn: ({ signal }) => callApi(usersApi.list, { locale, query: wireQuery(filters), signal, silent: true }),
       placeholderData: keepPreviousData,
     }),
   departments: (locale: Locale) =>
@@ -150,7 +153,7 @@ export function useImportUsers() {
  * filters travel in the path it is given, encoded the way `callApi` encodes a query.
  */
 export function exportUsers(filters: UserFilters, locale: Locale, fallbackName: string): Promise<void> {
-  const { page: _page, pageSize: _pageSize, ...query } = filters;
+  const { page: _page, pageSize: _pageSize, ...query } = wireQuery(filters);
   return downloadFile(usersApi.exportXlsx, { query, fallbackName, locale });
 }
 

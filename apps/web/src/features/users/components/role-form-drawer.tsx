@@ -1,7 +1,5 @@
 import {
   Alert,
-  Button,
-  Drawer,
   Empty,
   Form,
   type FormInstance,
@@ -24,229 +22,134 @@ import {
   type RegionNode,
   ROLE_ADMIN,
   type Role,
-  type RoleInput,
   roleInputSchema,
 } from '@water/contracts';
 import { useMemo, useState } from 'react';
+import type { z } from 'zod';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
+import { errorText } from '../../../shared/ui/form-rules.ts';
 import { useButtonPermission } from '../../../shared/ui/permission.tsx';
+import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { roleQueries, userQueries, useSaveRole } from '../api/users-queries.ts';
 import { type UsersI18n, useUsersI18n } from '../use-users-i18n.ts';
 import { allKeys, toTreeData } from './department-tree-data.ts';
-import { indexMenus, linkedKeys, MenuGrantTree, representableLinked } from './menu-grant-tree.tsx';
+import { indexMenus, linkedKeys, MenuGrantTree, type MenuIndex, representableLinked } from './menu-grant-tree.tsx';
 import { scopeText, statusText } from './user-labels.tsx';
 
-type Values = {
-  code: string;
-  name: string;
-  nameEn: string;
-  description: string;
-  dataScope: Role['dataScope'];
-  departmentIds: number[];
-  /** Tree keys are strings. */
-  regionIds: string[];
-  sort: number;
-  status: Role['status'];
-};
+type Values = z.input<typeof roleInputSchema>;
 
 type RegionOption = { key: string; title: string; children: RegionOption[] };
 const regionOptions = (nodes: RegionNode[]): RegionOption[] =>
   nodes.map((n) => ({ key: String(n.id), title: n.name, children: regionOptions(n.children) }));
 
-const fields = roleInputSchema.shape;
 const MENU_LIST = [Permissions.systemMenuList] as const;
 
 /** `null` closed, `{ id: null }` a new role, `{ id }` a role to edit (loaded with its grants). */
 export type RoleDrawerTarget = { id: number | null } | null;
 
+/**
+ * The form's values, and whether the grant tree opens linked: only when the stored grants read the
+ * same that way (the tree then checks whole branches, so `menuIds` are the branches' keys).
+ */
+function initialValues(role: Role | null, index: MenuIndex): { values: Values; linked: boolean } {
+  if (!role) {
+    const values: Values = { code: '', name: '', nameEn: '', description: '', dataScope: 'self', sort: 0 };
+    return { values: { ...values, departmentIds: [], regionIds: [], menuIds: [], status: 'enabled' }, linked: true };
+  }
+  const linked = representableLinked(index, role.menuIds);
+  const { code, name, nameEn, description, dataScope, departmentIds, regionIds, sort, status } = role;
+  const menuIds = linked ? linkedKeys(index, role.menuIds) : role.menuIds;
+  return {
+    values: { code, name, nameEn, description, dataScope, departmentIds, regionIds, menuIds, sort, status },
+    linked,
+  };
+}
+
 /** Create or edit a role: its names, data scope and menu grants. */
 export function RoleFormDrawer({ target, onClose }: { target: RoleDrawerTarget; onClose: () => void }) {
   const i18n = useUsersI18n();
-  const { t, locale } = i18n;
-  const [form] = Form.useForm<Values>();
+  const { t, tv, locale } = i18n;
   const save = useSaveRole();
   const id = target?.id ?? null;
   const role = useQuery({ ...roleQueries.detail(id ?? 0, locale), enabled: id !== null });
   // Without the menu list the grants cannot be shown; an edit then keeps them as they are.
   const canReadMenus = useButtonPermission(MENU_LIST);
   const menus = useQuery({ ...roleQueries.menus(locale), enabled: target !== null && canReadMenus });
-  const drawerTitle = t(id === null ? 'users.role.drawer.create' : 'users.role.drawer.edit');
+  const departments = useQuery({ ...userQueries.departments(locale), enabled: target !== null });
+  const regions = useQuery({ ...referenceQueries.regionTree(locale), enabled: target !== null });
+  const index = useMemo(() => indexMenus(menus.data ?? []), [menus.data]);
+  const current = id === null ? null : (role.data ?? null);
+  const initial = initialValues(current, index);
+  const stored = current?.menuIds ?? [];
 
-  let body: React.ReactNode = null;
-  if (target !== null) {
-    if (id !== null && role.isError) {
-      body = <Alert type="error" content={errorText(role.error, t('users.requestFailed'))} />;
-    } else if ((id !== null && role.isPending) || (canReadMenus && menus.isPending)) {
-      body = <Skeleton animation text={{ rows: 10 }} />;
-    } else {
-      body = (
-        <RoleForm
-          key={id ?? 'new'}
-          role={id === null ? null : (role.data ?? null)}
-          menus={menus.data ?? null}
-          menusFailure={
-            canReadMenus
-              ? menus.isError
-                ? errorText(menus.error, t('users.requestFailed'))
-                : null
-              : t('users.grants.noPermission')
-          }
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={() => {
-            Message.success(t('users.done.save'));
-            onClose();
-          }}
-        />
-      );
-    }
-  }
-
-  return (
-    <Drawer
-      width={680}
-      visible={target !== null}
-      title={drawerTitle}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('users.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('users.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(drawerTitle)}
-      className="users-drawer"
-    >
-      {body}
-    </Drawer>
-  );
-}
-
-function initialValues(role: Role | null): Values {
-  if (!role) {
-    return {
-      code: '',
-      name: '',
-      nameEn: '',
-      description: '',
-      dataScope: 'self',
-      departmentIds: [],
-      regionIds: [],
-      sort: 0,
-      status: 'enabled',
-    };
-  }
-  return {
-    code: role.code,
-    name: role.name,
-    nameEn: role.nameEn,
-    description: role.description,
-    dataScope: role.dataScope,
-    departmentIds: role.departmentIds,
-    regionIds: role.regionIds.map(String),
-    sort: role.sort,
-    status: role.status,
-  };
-}
-
-function RoleForm({
-  role,
-  menus,
-  menusFailure,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  role: Role | null;
-  menus: AdminMenu[] | null;
-  menusFailure: string | null;
-  i18n: UsersI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveRole>;
-  onSaved: () => void;
-}) {
-  const { t, tv, locale } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-  const index = useMemo(() => indexMenus(menus ?? []), [menus]);
-  const stored = role?.menuIds ?? [];
-  const [linked, setLinked] = useState(() => representableLinked(index, stored));
-  const [menuIds, setMenuIds] = useState<number[]>(() => (linked ? linkedKeys(index, stored) : stored));
-  const departments = useQuery(userQueries.departments(locale));
-  const regions = useQuery(referenceQueries.regionTree(locale));
-  const scope: Values['dataScope'] = Form.useWatch('dataScope', form as FormInstance) ?? role?.dataScope ?? 'self';
-  const isAdmin = role?.code === ROLE_ADMIN;
-
-  async function submit(values: Values) {
-    setFailure(null);
-    const parsed = roleInputSchema.safeParse({
+  const contract = useContractForm({
+    schema: roleInputSchema,
+    tv,
+    toInput: (values) => ({
       ...values,
       departmentIds: values.dataScope === 'custom' ? (values.departmentIds ?? []) : [],
-      regionIds: (values.regionIds ?? []).map(Number),
       // The tree's checked entries; the server adds their ancestors. No readable tree: the grants stay.
-      menuIds: menus ? menuIds : stored,
-    });
-    if (!parsed.success) {
-      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    try {
-      const body: RoleInput = parsed.data;
-      await save.mutateAsync({ id: role?.id ?? null, body });
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      setFailure(errorText(error, t('users.requestFailed')));
-    }
+      menuIds: menus.data ? values.menuIds : stored,
+    }),
+    submit: (body) => save.mutateAsync({ id, body }),
+    onSaved: () => {
+      Message.success(t('users.done.save'));
+      onClose();
+    },
+  });
+  const { rule } = contract;
+  const scope: Values['dataScope'] =
+    Form.useWatch('dataScope', contract.form as FormInstance) ?? current?.dataScope ?? 'self';
+  const isAdmin = current?.code === ROLE_ADMIN;
+
+  let instead: React.ReactNode;
+  if (id !== null && role.isError) {
+    instead = <Alert type="error" content={errorText(role.error, t('users.requestFailed'))} />;
+  } else if ((id !== null && role.isPending) || (canReadMenus && menus.isPending)) {
+    instead = <Skeleton animation text={{ rows: 10 }} />;
   }
+  const menusFailure = canReadMenus ? errorText(menus.error, t('users.requestFailed')) : t('users.grants.noPermission');
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
-      initialValues={initialValues(role)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={t(id === null ? 'users.role.drawer.create' : 'users.role.drawer.edit')}
+      onClose={onClose}
+      width={680}
+      initialValues={initial.values}
+      formKey={id ?? 'new'}
+      instead={instead}
     >
-      <div className="users-form-row">
+      <FormRow>
         <Form.Item
           label={t('users.role.field.code')}
           field="code"
           required
-          disabled={role?.builtin}
-          extra={role?.builtin ? t('users.role.field.codeFixed') : t('users.role.field.codeHelp')}
-          rules={[contractRule(fields.code, tv)]}
+          disabled={current?.builtin}
+          extra={current?.builtin ? t('users.role.field.codeFixed') : t('users.role.field.codeHelp')}
+          rules={[rule('code')]}
         >
           <Input placeholder={t('users.role.field.codePlaceholder')} maxLength={32} autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('users.role.field.name')} field="name" required rules={[contractRule(fields.name, tv)]}>
+        <Form.Item label={t('users.role.field.name')} field="name" required rules={[rule('name')]}>
           <Input placeholder={t('users.role.field.namePlaceholder')} maxLength={32} />
         </Form.Item>
-      </div>
+      </FormRow>
       {/* The name beside the code: a built-in role's code is fixed, and the drawer then focuses the name. */}
-      <div className="users-form-row">
-        <Form.Item label={t('users.role.field.nameEn')} field="nameEn" rules={[contractRule(fields.nameEn, tv)]}>
+      <FormRow>
+        <Form.Item label={t('users.role.field.nameEn')} field="nameEn" rules={[rule('nameEn')]}>
           <Input placeholder={t('users.role.field.nameEnPlaceholder')} maxLength={64} />
         </Form.Item>
-        <Form.Item label={t('users.role.field.sort')} field="sort" rules={[contractRule(fields.sort, tv)]}>
+        <Form.Item label={t('users.role.field.sort')} field="sort" rules={[rule('sort')]}>
           <InputNumber min={0} max={9999} precision={0} aria-label={t('users.role.field.sort')} />
         </Form.Item>
-      </div>
-      <Form.Item
-        label={t('users.role.field.description')}
-        field="description"
-        rules={[contractRule(fields.description, tv)]}
-      >
+      </FormRow>
+      <Form.Item label={t('users.role.field.description')} field="description" rules={[rule('description')]}>
         <Input.TextArea maxLength={200} showWordLimit autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
-      <div className="users-form-row">
+      <FormRow>
         <Form.Item
           label={t('users.role.field.dataScope')}
           field="dataScope"
@@ -267,7 +170,7 @@ function RoleForm({
             ))}
           </Radio.Group>
         </Form.Item>
-      </div>
+      </FormRow>
       {scope === 'custom' ? (
         <Form.Item
           label={t('users.role.field.departments')}
@@ -290,37 +193,93 @@ function RoleForm({
         disabled={isAdmin}
         extra={isAdmin ? t('users.role.field.adminFixed') : t('users.role.field.regionsHelp')}
       >
-        <TreeSelect
-          aria-label={t('users.role.field.regions')}
-          multiple
-          allowClear
-          treeCheckable
-          treeCheckStrictly
-          showSearch
-          loading={regions.isPending}
-          placeholder={t('users.role.field.regionsPlaceholder')}
-          treeData={regionOptions(regions.data ?? [])}
-          filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
-        />
+        <RegionChecks i18n={i18n} data={regions.data ?? []} loading={regions.isPending} />
       </Form.Item>
-      <Form.Item label={t('users.field.menus')} extra={t('users.grants.help')}>
-        {menus ? (
-          <MenuGrantTree
-            menus={menus}
+      {menus.data ? (
+        <Form.Item label={t('users.field.menus')} field="menuIds" extra={t('users.grants.help')}>
+          <MenuGrants
+            menus={menus.data}
             index={index}
-            value={menuIds}
-            linked={linked}
-            onChange={setMenuIds}
-            onLinkedChange={setLinked}
+            initialLinked={initial.linked}
             i18n={i18n}
-            disabled={save.isPending}
+            disabled={contract.pending}
           />
-        ) : (
-          <Alert type="warning" content={menusFailure ?? t('users.requestFailed')} />
-        )}
-      </Form.Item>
-      {failure ? <Alert className="users-form-notice" type="error" content={failure} /> : null}
-    </Form>
+        </Form.Item>
+      ) : (
+        <Form.Item label={t('users.field.menus')} extra={t('users.grants.help')}>
+          <Alert type="warning" content={menusFailure} />
+        </Form.Item>
+      )}
+    </FormDrawer>
+  );
+}
+
+/** The grant tree as a form field: the checked entries, and (its own) whether parent and children are linked. */
+function MenuGrants({
+  value,
+  onChange,
+  menus,
+  index,
+  initialLinked,
+  i18n,
+  disabled,
+}: {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  menus: AdminMenu[];
+  index: MenuIndex;
+  initialLinked: boolean;
+  i18n: UsersI18n;
+  disabled: boolean;
+}) {
+  const [linked, setLinked] = useState(initialLinked);
+  return (
+    <MenuGrantTree
+      menus={menus}
+      index={index}
+      value={value ?? []}
+      linked={linked}
+      onChange={(ids) => onChange?.(ids)}
+      onLinkedChange={setLinked}
+      i18n={i18n}
+      disabled={disabled}
+    />
+  );
+}
+
+/** Regions the role is limited to, each checked on its own (Arco's tree widgets key by string). */
+function RegionChecks({
+  value,
+  onChange,
+  i18n,
+  data,
+  loading,
+  disabled,
+}: {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  i18n: UsersI18n;
+  data: RegionNode[];
+  loading: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = i18n;
+  return (
+    <TreeSelect
+      aria-label={t('users.role.field.regions')}
+      multiple
+      allowClear
+      treeCheckable
+      treeCheckStrictly
+      showSearch
+      disabled={disabled}
+      loading={loading}
+      placeholder={t('users.role.field.regionsPlaceholder')}
+      treeData={regionOptions(data)}
+      filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
+      value={(value ?? []).map(String)}
+      onChange={(keys: string[] | undefined) => onChange?.((keys ?? []).map(Number))}
+    />
   );
 }
 

@@ -1,29 +1,11 @@
-import {
-  Alert,
-  Button,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  Message,
-  Radio,
-  Select,
-  TreeSelect,
-} from '@arco-design/web-react';
+import { Form, Input, Message, Radio, Select, TreeSelect } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ALL_PERMISSIONS,
-  type ManagedUser,
-  RECORD_STATUSES,
-  ROLE_ADMIN,
-  type UserInput,
-  userInputSchema,
-} from '@water/contracts';
-import { useState } from 'react';
+import { ALL_PERMISSIONS, type ManagedUser, RECORD_STATUSES, ROLE_ADMIN, userInputSchema } from '@water/contracts';
+import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
 import { useButtonPermission } from '../../../shared/ui/permission.tsx';
+import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { roleQueries, userQueries, useSaveUser } from '../api/users-queries.ts';
 import { type UsersI18n, useUsersI18n } from '../use-users-i18n.ts';
 import { toTreeData } from './department-tree-data.ts';
@@ -31,20 +13,32 @@ import type { TemporaryPassword } from './temporary-password-modal.tsx';
 import { statusText } from './user-labels.tsx';
 import '../../../shared/ui/facts-list.css';
 
-type Values = {
-  username: string;
-  displayName: string;
-  phone: string;
-  email: string;
-  departmentId: number | null;
-  roleCodes: string[];
-  status: ManagedUser['status'];
-};
-
-const fields = userInputSchema.shape;
+type Values = z.input<typeof userInputSchema>;
 
 /** `null` closed, `{ user: null }` a new user (in `departmentId` when the tree has one selected), `{ user }` an edit. */
 export type UserDrawerTarget = { user: ManagedUser | null; departmentId?: number | null } | null;
+
+function initialValues(user: ManagedUser | null, departmentId: number | null): Values {
+  if (!user) {
+    return { username: '', displayName: '', phone: '', email: '', departmentId, roleCodes: [], status: 'enabled' };
+  }
+  const { username, displayName, phone, email, status } = user;
+  return {
+    username,
+    displayName,
+    phone: phone ?? '',
+    email,
+    departmentId: user.departmentId,
+    roleCodes: user.roles.map((r) => r.code),
+    status,
+  };
+}
+
+/** An emptied department picker is the contract's "no department". */
+const toInput = (values: Values): Values => ({
+  ...values,
+  departmentId: blankAsNull(values.departmentId) as number | null,
+});
 
 /** Create or edit a user. A new user's temporary password goes to `onCreated`, shown once by the page. */
 export function UserFormDrawer({
@@ -57,97 +51,24 @@ export function UserFormDrawer({
   onCreated: (password: TemporaryPassword) => void;
 }) {
   const i18n = useUsersI18n();
-  const { t } = i18n;
-  const [form] = Form.useForm<Values>();
+  const { t, tv, locale } = i18n;
   const save = useSaveUser();
   const user = target?.user ?? null;
-  const drawerTitle = t(user === null ? 'users.drawer.create' : 'users.drawer.edit');
-
-  return (
-    <Drawer
-      width={560}
-      visible={target !== null}
-      title={drawerTitle}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('users.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('users.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      {...dialogAttributes(drawerTitle)}
-      className="users-drawer"
-    >
-      {target ? (
-        <UserForm
-          key={user?.id ?? 'new'}
-          user={user}
-          departmentId={target.departmentId ?? null}
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={(saved, password) => {
-            if (password) {
-              onCreated({
-                kind: 'created',
-                username: saved.username,
-                displayName: saved.displayName,
-                password,
-              });
-            } else Message.success(t('users.done.save'));
-            onClose();
-          }}
-        />
-      ) : null}
-    </Drawer>
-  );
-}
-
-function initialValues(user: ManagedUser | null, departmentId: number | null): Values {
-  if (!user) {
-    return {
-      username: '',
-      displayName: '',
-      phone: '',
-      email: '',
-      departmentId,
-      roleCodes: [],
-      status: 'enabled',
-    };
-  }
-  return {
-    username: user.username,
-    displayName: user.displayName,
-    phone: user.phone ?? '',
-    email: user.email,
-    departmentId: user.departmentId,
-    roleCodes: user.roles.map((r) => r.code),
-    status: user.status,
-  };
-}
-
-function UserForm({
-  user,
-  departmentId,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  user: ManagedUser | null;
-  departmentId: number | null;
-  i18n: UsersI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveUser>;
-  onSaved: (user: ManagedUser, temporaryPassword?: string) => void;
-}) {
-  const { t, tv, locale } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-  const roles = useQuery(roleQueries.options(locale));
-  const departments = useQuery(userQueries.departments(locale));
+  const contract = useContractForm({
+    schema: userInputSchema,
+    toInput,
+    tv,
+    submit: (body) => save.mutateAsync({ id: user?.id ?? null, body }),
+    onSaved: (saved) => {
+      if ('temporaryPassword' in saved) {
+        const { username, displayName } = saved.user;
+        onCreated({ kind: 'created', username, displayName, password: saved.temporaryPassword });
+      } else Message.success(t('users.done.save'));
+      onClose();
+    },
+  });
+  const roles = useQuery({ ...roleQueries.options(locale), enabled: target !== null });
+  const departments = useQuery({ ...userQueries.departments(locale), enabled: target !== null });
   // Only the admin role hands out the admin role (the server refuses anyone else, modules/roles/grants.ts).
   const admin = useButtonPermission([ALL_PERMISSIONS]);
   const offered = (roles.data ?? []).filter((r) => admin || r.code !== ROLE_ADMIN);
@@ -158,71 +79,52 @@ function UserForm({
       .filter((held) => !offered.some((r) => r.code === held.code))
       .map((r) => ({ label: r.name, value: r.code })),
   ];
-
-  async function submit(values: Values) {
-    setFailure(null);
-    const parsed = userInputSchema.safeParse({ ...values, departmentId: values.departmentId ?? null });
-    if (!parsed.success) {
-      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    try {
-      const body: UserInput = parsed.data;
-      const saved = await save.mutateAsync({ id: user?.id ?? null, body });
-      onSaved(saved.user, 'temporaryPassword' in saved ? saved.temporaryPassword : undefined);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      setFailure(errorText(error, t('users.requestFailed')));
-    }
-  }
+  const { rule } = contract;
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
-      initialValues={initialValues(user, departmentId)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={t(user === null ? 'users.drawer.create' : 'users.drawer.edit')}
+      onClose={onClose}
+      initialValues={initialValues(user, target?.departmentId ?? null)}
+      formKey={user?.id ?? 'new'}
+      intro={
+        user ? (
+          // What the list leaves out to fit the window: when the account was made and last used.
+          <dl className="facts-list">
+            <dt>{t('users.col.createdAt')}</dt>
+            <dd>{formatDateTime(user.createdAt, locale)}</dd>
+            <dt>{t('users.col.lastLoginAt')}</dt>
+            <dd>{user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : t('users.neverSignedIn')}</dd>
+          </dl>
+        ) : null
+      }
     >
-      {user ? (
-        // What the list leaves out to fit the window: when the account was made and last used.
-        <dl className="facts-list">
-          <dt>{t('users.col.createdAt')}</dt>
-          <dd>{formatDateTime(user.createdAt, locale)}</dd>
-          <dt>{t('users.col.lastLoginAt')}</dt>
-          <dd>{user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : t('users.neverSignedIn')}</dd>
-        </dl>
-      ) : null}
       <Form.Item
         label={t('users.field.username')}
         field="username"
         required
         extra={t('users.field.usernameHelp')}
-        rules={[contractRule(fields.username, tv)]}
+        rules={[rule('username')]}
       >
         <Input placeholder={t('users.field.usernamePlaceholder')} maxLength={64} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label={t('users.field.displayName')}
-        field="displayName"
-        required
-        rules={[contractRule(fields.displayName, tv)]}
-      >
+      <Form.Item label={t('users.field.displayName')} field="displayName" required rules={[rule('displayName')]}>
         <Input placeholder={t('users.field.displayNamePlaceholder')} maxLength={32} />
       </Form.Item>
-      <div className="users-form-row">
-        <Form.Item label={t('users.field.phone')} field="phone" rules={[contractRule(fields.phone, tv)]}>
+      <FormRow>
+        <Form.Item label={t('users.field.phone')} field="phone" rules={[rule('phone')]}>
           <Input placeholder={t('users.field.phonePlaceholder')} maxLength={11} inputMode="numeric" />
         </Form.Item>
-        <Form.Item label={t('users.field.email')} field="email" rules={[contractRule(fields.email, tv)]}>
+        <Form.Item label={t('users.field.email')} field="email" rules={[rule('email')]}>
           <Input placeholder={t('users.field.emailPlaceholder')} maxLength={100} />
         </Form.Item>
-      </div>
+      </FormRow>
       <Form.Item label={t('users.field.department')} field="departmentId">
         <DepartmentSelect i18n={i18n} loading={departments.isPending} data={departments.data ?? []} />
       </Form.Item>
-      <Form.Item label={t('users.field.roles')} field="roleCodes" required rules={[contractRule(fields.roleCodes, tv)]}>
+      <Form.Item label={t('users.field.roles')} field="roleCodes" required rules={[rule('roleCodes')]}>
         <Select
           mode="multiple"
           aria-label={t('users.field.roles')}
@@ -241,8 +143,7 @@ function UserForm({
           ))}
         </Radio.Group>
       </Form.Item>
-      {failure ? <Alert className="users-form-notice" type="error" content={failure} /> : null}
-    </Form>
+    </FormDrawer>
   );
 }
 

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type AdminMenu, organizationApi, regionsApi, type roleSummarySchema, rolesApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { RoleListPage } from './role-list-page.tsx';
 
-const role = (id: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
+type RoleSummary = z.infer<typeof roleSummarySchema>;
+
+const role = (id: number, code: string, name: string, extra: Partial<RoleSummary> = {}): RoleSummary => ({
   id,
   code,
   name,
@@ -17,18 +21,18 @@ const role = (id: number, code: string, name: string, extra: Record<string, unkn
   createdAt: '2026-01-01T00:00:00.000Z',
   ...extra,
 });
-const roles = ok([
+const roles = [
   role(1, 'admin', '管理员', { builtin: true, dataScope: 'all', users: 2, nameEn: 'Administrator' }),
   role(5, 'inspector', '巡检员', { users: 1, nameEn: 'Inspector' }),
-]);
+];
 
 const menu = (
   id: number,
   parentId: number | null,
-  type: string,
+  type: AdminMenu['type'],
   titleZh: string,
-  extra: Record<string, unknown> = {},
-) => ({
+  extra: Partial<AdminMenu> = {},
+): AdminMenu => ({
   id,
   parentId,
   type,
@@ -48,7 +52,7 @@ const menu = (
   children: [],
   ...extra,
 });
-const menus = ok([
+const menus = [
   menu(1, null, 'directory', '用户管理', {
     children: [
       menu(2, 1, 'menu', '用户列表', {
@@ -59,17 +63,20 @@ const menus = ok([
       }),
     ],
   }),
-]);
+];
 
 describe('RoleListPage', () => {
   it('names the users of a role in use and deletes it with confirm=true once confirmed', async () => {
-    const { calls } = mockApi({
-      'GET /api/system/roles': roles,
-      'DELETE /api/system/roles/5': (call) =>
-        call.query.get('confirm') === 'true'
-          ? ok(null)
-          : fail(409, '角色仍被 王明 使用', { users: [{ id: 7, displayName: '王明', username: 'user' }] }),
-    });
+    const { calls } = mockApi([
+      [rolesApi.list, roles],
+      [
+        rolesApi.remove,
+        (call) =>
+          call.query.get('confirm') === 'true'
+            ? ok(null)
+            : fail(409, '角色仍被 王明 使用', { users: [{ id: 7, displayName: '王明', username: 'user' }] }),
+      ],
+    ]);
     const { user } = renderPage(<RoleListPage />);
 
     expect(await screen.findByRole('button', { name: '编辑：管理员' })).toBeTruthy();
@@ -92,18 +99,21 @@ describe('RoleListPage', () => {
   }, 15_000);
 
   it('opens a built-in role with the focus in its name (its code is fixed)', async () => {
-    mockApi({
-      'GET /api/system/roles': roles,
-      'GET /api/system/roles/1': ok({
-        ...role(1, 'admin', '管理员', { builtin: true, dataScope: 'all', nameEn: 'Administrator' }),
-        menuIds: [],
-        departmentIds: [],
-        regionIds: [],
-      }),
-      'GET /api/system/menus': menus,
-      'GET /api/departments/tree': ok([]),
-      'GET /api/regions/tree': ok([]),
-    });
+    mockApi([
+      [rolesApi.list, roles],
+      [
+        rolesApi.get,
+        {
+          ...role(1, 'admin', '管理员', { builtin: true, dataScope: 'all', nameEn: 'Administrator' }),
+          menuIds: [],
+          departmentIds: [],
+          regionIds: [],
+        },
+      ],
+      [rolesApi.menus, menus],
+      [organizationApi.departmentTree, []],
+      [regionsApi.tree, []],
+    ]);
     const { user } = renderPage(<RoleListPage />);
     await user.click(await screen.findByRole('button', { name: '编辑：管理员' }));
     const drawer = await screen.findByRole('dialog', { name: '编辑角色' });
@@ -113,25 +123,38 @@ describe('RoleListPage', () => {
   });
 
   it('creates a role with the checked menu entries', async () => {
-    const { calls } = mockApi({
-      'GET /api/system/roles': roles,
-      'GET /api/system/menus': menus,
-      'GET /api/departments/tree': ok([]),
-      'GET /api/regions/tree': ok([
-        {
-          id: 4,
-          parentId: null,
-          code: 'LC-E',
-          name: '城东区',
-          kind: 'district',
-          orderNum: 0,
-          hasBoundary: false,
-          devices: 0,
-          children: [],
-        },
-      ]),
-      'POST /api/system/roles': (call) => ok({ ...role(9, 'pump', '泵站班'), menuIds: call.body, departmentIds: [] }),
-    });
+    const { calls } = mockApi([
+      [rolesApi.list, roles],
+      [rolesApi.menus, menus],
+      [organizationApi.departmentTree, []],
+      [
+        regionsApi.tree,
+        [
+          {
+            id: 4,
+            parentId: null,
+            code: 'LC-E',
+            name: '城东区',
+            kind: 'district',
+            orderNum: 0,
+            hasBoundary: false,
+            devices: 0,
+            totalDevices: 0,
+            children: [],
+          },
+        ],
+      ],
+      [
+        rolesApi.create,
+        (call) => ({
+          ...role(9, 'pump', '泵站班'),
+          ...(call.body as object),
+          menuIds: [3],
+          departmentIds: [],
+          regionIds: [4],
+        }),
+      ],
+    ]);
     const { user } = renderPage(<RoleListPage />);
 
     await user.click(await screen.findByRole('button', { name: '新增角色' }));

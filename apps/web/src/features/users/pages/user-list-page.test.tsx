@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type DepartmentNode, type ManagedUser, organizationApi, rolesApi, usersApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { UserListPage } from './user-list-page.tsx';
 
-const department = (id: number, name: string, children: unknown[] = [], parentId: number | null = null) => ({
+const department = (id: number, name: string, children: DepartmentNode[] = [], parentId: number | null = null) => ({
   id,
   enterpriseId: 1,
   parentId,
@@ -11,19 +12,12 @@ const department = (id: number, name: string, children: unknown[] = [], parentId
   orderNum: 0,
   leader: '',
   phone: '',
-  status: 'enabled',
+  status: 'enabled' as const,
   members: 0,
   children,
 });
-const departments = ok([
-  department(1, '岚川市水务集团有限公司', [department(10, '泵站运维班', [], 1), department(11, '管网巡检班', [], 1)]),
-]);
-const roleOptions = ok([
-  { code: 'admin', name: '管理员' },
-  { code: 'user', name: '普通用户' },
-]);
 
-const managed = (id: number, username: string, displayName: string, extra: Record<string, unknown> = {}) => ({
+const managed = (id: number, username: string, displayName: string, extra: Partial<ManagedUser> = {}): ManagedUser => ({
   id,
   username,
   displayName,
@@ -41,26 +35,35 @@ const managed = (id: number, username: string, displayName: string, extra: Recor
   createdAt: '2026-01-01T02:03:04.000Z',
   ...extra,
 });
-const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
-const reads = {
-  'GET /api/departments/tree': departments,
-  'GET /api/system/roles/options': roleOptions,
-};
+const page = (list: ManagedUser[]) => ({ list, total: list.length, page: 1, pageSize: 10, capped: false });
+
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const reads = [
+  reply(organizationApi.departmentTree, [
+    department(1, '岚川市水务集团有限公司', [department(10, '泵站运维班', [], 1), department(11, '管网巡检班', [], 1)]),
+  ]),
+  reply(rolesApi.options, [
+    { code: 'admin', name: '管理员' },
+    { code: 'user', name: '普通用户' },
+  ]),
+] as const;
 
 describe('UserListPage', () => {
   it('creates a user in the picked department: the POST carries the contract input, the password shows once', async () => {
     const created = managed(9, 'sunli', '孙立', { roles: [{ code: 'user', name: '普通用户' }], phone: '13712345678' });
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/system/users': page([managed(1, '13800000001', '张伟')]),
-      'POST /api/system/users': ok({ user: created, temporaryPassword: 'Tmp4x9Qa2mPz' }),
-    });
+      [usersApi.list, page([managed(1, '13800000001', '张伟')])],
+      [usersApi.create, { user: created, temporaryPassword: 'Tmp4x9Qa2mPz' }],
+    ]);
     const { user } = renderPage(<UserListPage />);
 
     // The department tree filters the list, with its sub-departments by default.
     await user.click(await screen.findByText('泵站运维班', { selector: '.arco-tree-node-title-text' }));
     await waitFor(() =>
-      expect(calls.at(-1)?.query.toString()).toBe('page=1&pageSize=10&departmentId=10&withChildren=true'),
+      expect(calls.at(-1)?.query.toString()).toBe(
+        'page=1&pageSize=10&departmentId=10&sort=createdAt&order=desc&withChildren=true',
+      ),
     );
 
     await user.click(screen.getByRole('button', { name: '新增用户' }));
@@ -91,8 +94,34 @@ describe('UserListPage', () => {
     expect(within(shown).getByRole('button', { name: '复制临时密码' })).toBeTruthy();
   }, 15_000);
 
+  it('opens with the search its address holds: department, sub-departments, keyword, role, status, page and sort', async () => {
+    const { calls } = mockApi([...reads, [usersApi.list, page([managed(1, '13800000001', '张伟')])]]);
+    renderPage(<UserListPage />, {
+      route:
+        '/?keyword=张&departmentId=10&withChildren=false&roleCode=user&status=enabled&page=2&sort=lastLoginAt&order=asc',
+    });
+    expect(await screen.findByText('张伟')).toBeTruthy();
+    const last = calls.filter((c) => c.path === '/api/system/users').at(-1);
+    expect(Object.fromEntries(last?.query ?? [])).toEqual({
+      page: '2',
+      pageSize: '10',
+      keyword: '张',
+      departmentId: '10',
+      withChildren: 'false',
+      roleCode: 'user',
+      status: 'enabled',
+      sort: 'lastLoginAt',
+      order: 'asc',
+    });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索姓名、用户名或手机号' }).value).toBe('张');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: '包含下级部门' }).checked).toBe(false);
+    const tree = await screen.findByText('泵站运维班', { selector: '.arco-tree-node-title-text' });
+    expect(tree.closest('.arco-tree-node')?.className).toContain('arco-tree-node-selected');
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
+  });
+
   it('refuses a bad phone before any call', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/system/users': page([]) });
+    const { calls } = mockApi([...reads, [usersApi.list, page([])]]);
     const { user } = renderPage(<UserListPage />);
 
     await user.click(await screen.findByRole('button', { name: '新增用户' }));
@@ -110,11 +139,11 @@ describe('UserListPage', () => {
   }, 15_000);
 
   it("shows the server's refusal to disable the last enabled administrator, and leaves the switch on", async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/system/users': page([managed(1, '13800000001', '张伟')]),
-      'POST /api/system/users/1/status': fail(409, '不能停用最后一个启用的管理员'),
-    });
+      [usersApi.list, page([managed(1, '13800000001', '张伟')])],
+      [usersApi.setStatus, fail(409, '不能停用最后一个启用的管理员')],
+    ]);
     const { user } = renderPage(<UserListPage />);
 
     const toggle = await screen.findByRole('switch', { name: '状态：13800000001' });
@@ -128,11 +157,11 @@ describe('UserListPage', () => {
   });
 
   it('resets a password from the "more" menu after confirmation, and shows the new one once', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/system/users': page([managed(1, '13800000001', '张伟', { email: 'zhangwei@example.com' })]),
-      'POST /api/system/users/1/reset-password': ok({ temporaryPassword: 'Rst4x9Qa2mPz' }),
-    });
+      [usersApi.list, page([managed(1, '13800000001', '张伟', { email: 'zhangwei@example.com' })])],
+      [usersApi.resetPassword, { temporaryPassword: 'Rst4x9Qa2mPz' }],
+    ]);
     const { user } = renderPage(<UserListPage />);
 
     // Name over username, phone over email: one row carries them all.
@@ -155,7 +184,7 @@ describe('UserListPage', () => {
   }, 15_000);
 
   it('offers the admin role only to an administrator', async () => {
-    mockApi({ ...reads, 'GET /api/system/users': page([]) });
+    mockApi([...reads, [usersApi.list, page([])]]);
     const { user } = renderPage(<UserListPage />, { permissions: ['system:user:list', 'system:user:write'] });
 
     await user.click(await screen.findByRole('button', { name: '新增用户' }));
@@ -166,7 +195,7 @@ describe('UserListPage', () => {
   }, 15_000);
 
   it('shows a reader no write action', async () => {
-    mockApi({ ...reads, 'GET /api/system/users': page([managed(1, '13800000001', '张伟')]) });
+    mockApi([...reads, [usersApi.list, page([managed(1, '13800000001', '张伟')])]]);
     renderPage(<UserListPage />, { permissions: ['system:user:list'] });
 
     const toggle = await screen.findByRole('switch', { name: '状态：13800000001' });
