@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, ROLE_ADMIN, SMS_PURPOSES } from '@water/contracts';
+import { ALL_PERMISSIONS, type Locale, type MenuNode, ROLE_ADMIN, type RoleInfo, SMS_PURPOSES } from '@water/contracts';
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -17,12 +17,31 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../types.ts';
+import { buildMenuTree, type SignedInRow, toRoleInfo } from './auth.mappers.ts';
 
 /** Failures are counted per login name as typed, known or not: the answers must not tell which exist. */
 export const loginKey = (login: string) => login.trim().toLowerCase();
 
 export function createAuthRepository(db: Queryable) {
-  return {
+  const repository = {
+    /** The signed-in user as the console learns it (the four reads side by side); undefined once the user is gone. */
+    async roleInfo(auth: AuthContext, locale: Locale): Promise<RoleInfo | undefined> {
+      const [profile, roles, menuRows, permissions] = await Promise.all([
+        repository.profile(auth.userId),
+        repository.rolesOf(auth.userId),
+        auth.roleId ? repository.menusOfRole(auth.roleId) : Promise.resolve([]),
+        auth.roleId ? repository.permissionsOf(auth.roleId) : Promise.resolve([]),
+      ]);
+      return profile && toRoleInfo(auth, profile, roles, menuRows, permissions, locale);
+    },
+
+    /** The role's menu as the console's tree, with or without its buttons. */
+    async menuTree(roleId: number, withButtons: boolean): Promise<MenuNode[]> {
+      const rows = await repository.menusOfRole(roleId);
+      return buildMenuTree(withButtons ? rows : rows.filter((m) => m.type !== 'button'));
+    },
+
     findUserByLogin(login: string) {
       return db
         .select()
@@ -208,7 +227,7 @@ export function createAuthRepository(db: Queryable) {
         .orderBy(asc(menus.orderNum), asc(menus.id));
     },
 
-    profile(userId: number) {
+    profile(userId: number): Promise<SignedInRow | undefined> {
       return db
         .select({
           user: users,
@@ -296,6 +315,7 @@ export function createAuthRepository(db: Queryable) {
       return db.insert(smsOutbox).values(values).returning({ id: smsOutbox.id });
     },
   };
+  return repository;
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -7,16 +7,15 @@ import {
   type RoleInfo,
   type SmsBody,
 } from '@water/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
-import type { MenuRow } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
 import { captchaImage } from '../../lib/captcha.ts';
 import { addMinutes, addSeconds } from '../../lib/clock.ts';
+import type { Client, Context, RouteContext } from '../../lib/context.ts';
 import { AppError, businessError, CommitThenFail } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newNumericCode, newToken, sha256 } from '../../lib/tokens.ts';
-import { bearerToken } from '../../plugins/auth.ts';
 import { sendMessage } from '../messages/send-message.ts';
 import { chargeSms } from '../workplace/sms-account.ts';
 import { type AuthRepository, createAuthRepository, forgetLoginFailures, loginKey } from './auth.repository.ts';
@@ -27,11 +26,6 @@ const SMS_TICKET_TTL_SECONDS = 600;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-const client = (req: FastifyRequest) => ({
-  ip: req.ip,
-  userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-});
 
 export function createAuthService(app: FastifyInstance) {
   const { config, clock } = app;
@@ -56,10 +50,9 @@ export function createAuthService(app: FastifyInstance) {
   }
 
   return {
-    async login(req: FastifyRequest, body: LoginBody) {
+    async login({ ip, userAgent }: Client, body: LoginBody) {
       const r = repo();
       const now = clock.now();
-      const { ip, userAgent } = client(req);
       const username = body.username;
       if (!username) throw businessError(400, 'auth.usernameRequired');
       if (!body.password) throw businessError(400, 'auth.passwordRequired');
@@ -143,26 +136,18 @@ export function createAuthService(app: FastifyInstance) {
     },
 
     /** Revokes the caller's session if there is a live one; logging out twice is not an error. */
-    async logout(req: FastifyRequest) {
-      const token = bearerToken(req);
+    async logout(ctx: Context, token: string | null) {
       if (!token) return null;
-      const db = req.tx ?? app.db;
-      const r = createAuthRepository(db);
+      const r = createAuthRepository(ctx.db);
       const session = await r.findSession(sha256(token));
       if (!session || session.revokedAt) return null;
-      req.auth = {
-        sessionId: session.id,
-        userId: session.userId,
-        username: session.username,
-        roleId: session.activeRoleId,
-        roleCode: session.roleCode,
-        mustChangePassword: session.mustChangePassword,
-      };
+      // A public route: the log row names the user whose session this was.
+      ctx.audit({ actor: { userId: session.userId, username: session.username } });
       await r.revokeSession(session.id, clock.now(), 'logout');
       return null;
     },
 
-    async captcha(req: FastifyRequest, username?: string) {
+    async captcha(ip: string, username?: string) {
       const now = clock.now();
       const text = app.captchaText();
       const id = randomUUID();
@@ -176,13 +161,14 @@ export function createAuthService(app: FastifyInstance) {
         captchaId: id,
         image: captchaImage(text),
         expiresAt: expiresAt.toISOString(),
-        required: await captchaRequiredFor(req.ip, failures),
+        required: await captchaRequiredFor(ip, failures),
       };
     },
 
-    async sms(req: FastifyRequest, reply: FastifyReply, body: SmsBody) {
+    /** Sends an SMS code, or checks one for a ticket. On a refusal that commits what it wrote, `ctx.reply` tells when the answer is out. */
+    async sms(ctx: RouteContext, { ip }: Client, body: SmsBody) {
       const now = clock.now();
-      const db = req.tx ?? app.db;
+      const { db } = ctx;
       const r = createAuthRepository(db);
       const latest = await r.latestSmsCode(body.phone, body.purpose);
       if (body.action === 'send') {
@@ -201,7 +187,7 @@ export function createAuthService(app: FastifyInstance) {
         if ((await r.smsCodesSince({ phone: body.phone }, day)) >= config.SMS_PHONE_DAILY_LIMIT) {
           throw new CommitThenFail(businessError(429, 'sms.phoneDailyLimit', { limit: config.SMS_PHONE_DAILY_LIMIT }));
         }
-        if ((await r.smsCodesSince({ ip: req.ip }, day)) >= config.SMS_IP_DAILY_LIMIT) {
+        if ((await r.smsCodesSince({ ip }, day)) >= config.SMS_IP_DAILY_LIMIT) {
           throw new CommitThenFail(businessError(429, 'sms.ipDailyLimit', { limit: config.SMS_IP_DAILY_LIMIT }));
         }
         const hour = new Date(now.getTime() - HOUR_MS);
@@ -221,7 +207,7 @@ export function createAuthService(app: FastifyInstance) {
                 sourceId: now.toISOString(),
               },
               // The refusal commits what it wrote, then answers; live delivery once the answer is out.
-              (fn) => reply.raw.once('finish', () => void Promise.resolve(fn()).catch(() => {})),
+              (fn) => ctx.reply.raw.once('finish', () => void Promise.resolve(fn()).catch(() => {})),
             );
           }
           throw new CommitThenFail(businessError(429, 'sms.hourlyLimit'));
@@ -238,11 +224,11 @@ export function createAuthService(app: FastifyInstance) {
           purpose: body.purpose,
           codeHash: sha256(code),
           expiresAt: addSeconds(now, config.SMS_CODE_TTL_SECONDS),
-          ip: req.ip,
+          ip,
           createdAt: now,
         });
         if (!(await r.findUserByPhone(body.phone))) return result;
-        const content = t(req.locale, 'sms.message', { code, minutes: Math.round(config.SMS_CODE_TTL_SECONDS / 60) });
+        const content = t(ctx.locale, 'sms.message', { code, minutes: Math.round(config.SMS_CODE_TTL_SECONDS / 60) });
         const [queued] = await r.queueSms({
           phone: body.phone,
           purpose: body.purpose,
@@ -250,10 +236,10 @@ export function createAuthService(app: FastifyInstance) {
           sender: config.SMS_SENDER,
           createdAt: now,
         });
-        if (queued && !(await chargeSms(db, queued.id, now, { ip: req.ip }))) {
-          req.log.warn({ smsId: queued.id }, 'sms not sent: the SMS account balance is too low');
+        if (queued && !(await chargeSms(db, queued.id, now, { ip }))) {
+          ctx.log.warn({ smsId: queued.id }, 'sms not sent: the SMS account balance is too low');
         } else {
-          req.log.info(
+          ctx.log.info(
             { smsId: queued?.id, phone: body.phone, purpose: body.purpose },
             'sms queued in outbox (no gateway configured)',
           );
@@ -276,86 +262,16 @@ export function createAuthService(app: FastifyInstance) {
       return { verified: true as const, ticket, expiresIn: SMS_TICKET_TTL_SECONDS };
     },
 
-    async roleInfo(req: FastifyRequest): Promise<RoleInfo> {
-      const auth = req.auth!;
-      const r = repo();
-      const [profile, roles, menuRows, permissions] = await Promise.all([
-        r.profile(auth.userId),
-        r.rolesOf(auth.userId),
-        auth.roleId ? r.menusOfRole(auth.roleId) : Promise.resolve([]),
-        auth.roleId ? r.permissionsOf(auth.roleId) : Promise.resolve([]),
-      ]);
-      if (!profile) throw new AppError(401, 50008, 'auth.illegalToken');
-      const u = profile.user;
-      const en = req.locale === 'en-US';
-      return {
-        name: u.displayName || u.username,
-        avatar: u.avatar,
-        job: u.job,
-        organization: String(u.enterpriseId ?? ''),
-        location: u.location,
-        email: u.email,
-        introduction: u.introduction,
-        personalWebsite: u.personalWebsite,
-        jobName: u.jobName,
-        organizationName: profile.departmentName ?? profile.enterpriseName ?? '',
-        locationName: u.locationName,
-        phone: u.phone ?? '',
-        registrationDate: u.createdAt.toISOString(),
-        accountId: String(u.id),
-        certification: u.certification,
-        role: auth.roleCode ?? '',
-        roles: roles.map((role) => ({ code: role.code, name: en && role.nameEn ? role.nameEn : role.name })),
-        menus: menuRows.filter((m) => m.type !== 'button').map((m) => m.name),
-        permissions,
-        userInfos: {
-          userId: u.id,
-          username: u.username,
-          enterpriseId: u.enterpriseId,
-          departmentId: u.departmentId,
-          mustChangePassword: u.mustChangePassword,
-        },
-      };
+    async roleInfo(ctx: Context): Promise<RoleInfo> {
+      const info = await repo().roleInfo(ctx.auth!, ctx.locale);
+      if (!info) throw new AppError(401, 50008, 'auth.illegalToken');
+      return info;
     },
 
-    async menuTree(req: FastifyRequest, withButtons: boolean): Promise<MenuNode[]> {
-      const roleId = req.auth?.roleId;
+    async menuTree(ctx: Context, withButtons: boolean): Promise<MenuNode[]> {
+      const roleId = ctx.auth?.roleId;
       if (!roleId) return [];
-      const rows = await repo().menusOfRole(roleId);
-      return buildMenuTree(withButtons ? rows : rows.filter((m) => m.type !== 'button'));
+      return repo().menuTree(roleId, withButtons);
     },
   };
-}
-
-/** Rows to a tree; an entry whose parent is not granted is left out with its parent. */
-export function buildMenuTree(rows: MenuRow[]): MenuNode[] {
-  const nodes = new Map<number, MenuNode>();
-  for (const m of rows) {
-    nodes.set(m.id, {
-      id: m.id,
-      type: m.type as MenuNode['type'],
-      path: m.path,
-      name: m.name,
-      meta: {
-        locale: m.locale,
-        title: { 'zh-CN': m.titleZh, 'en-US': m.titleEn },
-        requiresAuth: m.requiresAuth,
-        ...(m.icon ? { icon: m.icon } : {}),
-        order: m.orderNum,
-        hideInMenu: m.hidden,
-        ignoreCache: m.ignoreCache,
-        roles: ['*'],
-        ...(m.permission ? { permission: m.permission } : {}),
-        ...(m.externalLink ? { externalLink: m.externalLink } : {}),
-      },
-      children: [],
-    });
-  }
-  const roots: MenuNode[] = [];
-  for (const m of rows) {
-    const node = nodes.get(m.id)!;
-    if (m.parentId === null) roots.push(node);
-    else nodes.get(m.parentId)?.children.push(node);
-  }
-  return roots;
 }
