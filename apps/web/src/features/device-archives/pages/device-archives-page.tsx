@@ -2,6 +2,7 @@ import { Button, Tabs } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListShell } from '../../../shared/ui/list-page.tsx';
 import { Permission } from '../../../shared/ui/permission.tsx';
 import { ArchiveEntriesTab } from '../components/archive-entries-tab.tsx';
 import { type ArchiveDrawerTarget, ArchiveEntryDrawer } from '../components/archive-entry-drawer.tsx';
@@ -34,21 +35,17 @@ export function DeviceArchivesPage() {
     });
 
   return (
-    <div className="list-page">
-      <div className="list-page__card">
-        <header className="list-page__header">
-          <div>
-            <h1 className="list-page__title">{t('deviceArchives.title')}</h1>
-            <p className="list-page__subtitle">{t('deviceArchives.subtitle')}</p>
-          </div>
-          <Permission permissions={ARCHIVE_WRITE}>
-            <div className="list-page__actions">
-              <Button type="primary" icon={<IconPlus />} onClick={() => setDrawer({ entry: null })}>
-                {t('deviceArchives.create')}
-              </Button>
-            </div>
-          </Permission>
-        </header>
+    <ListShell
+      title={t('deviceArchives.title')}
+      subtitle={t('deviceArchives.subtitle')}
+      actions={
+        <Permission permissions={ARCHIVE_WRITE}>
+          <Button type="primary" icon={<IconPlus />} onClick={() => setDrawer({ entry: null })}>
+            {t('deviceArchives.create')}
+          </Button>
+        </Permission>
+      }
+      body={
         <Tabs activeTab={tab} onChange={openTab} lazyload destroyOnHide>
           <Tabs.TabPane key="entries" title={t('deviceArchives.tab.entries')}>
             <ArchiveEntriesTab i18n={i18n} onEdit={(entry) => setDrawer({ entry })} />
@@ -60,8 +57,9 @@ export function DeviceArchivesPage() {
             <EndingWarrantiesTab i18n={i18n} />
           </Tabs.TabPane>
         </Tabs>
-      </div>
+      }
+    >
       <ArchiveEntryDrawer target={drawer} onClose={() => setDrawer(null)} />
-    </div>
+    </ListShell>
   );
 }
