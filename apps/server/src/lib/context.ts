@@ -35,7 +35,7 @@ export function contextOf(app: FastifyInstance, req: FastifyRequest): Context {
     db,
     locale: req.locale,
     auth: req.auth,
-    scope: () => dataScope(app, req),
+    scope: () => dataScope(db, req),
     afterCommit: (fn) => req.afterCommit(fn),
     audit: (change) => {
       req.auditChange = change;

@@ -1,7 +1,7 @@
 import type { DataScopeKind } from '@water/contracts';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { departmentMembers, regions, roleDepartments, roleRegions, roles, users } from '../db/schema/index.ts';
 import { departmentSubtree, subtreeIds } from './tree.ts';
@@ -84,12 +84,12 @@ export function inRegionScope(scope: DataScope, regionId: number | null): boolea
   return scope.regions === null || (regionId !== null && scope.regions.includes(regionId));
 }
 
-/** The caller's data scope (computed once per request). */
-export async function dataScope(app: FastifyInstance, req: FastifyRequest): Promise<DataScope> {
+/** The caller's data scope, read from `db` and kept on the request (`ctx.scope()` asks for it). */
+export async function dataScope(db: Queryable, req: FastifyRequest): Promise<DataScope> {
   const cached = (req as FastifyRequest & { dataScopeCache?: DataScope }).dataScopeCache;
   if (cached) return cached;
   if (!req.auth) throw new Error('data scope asked for on a route without a session');
-  const scope = await dataScopeOf(req.tx ?? app.db, req.auth.roleId, req.auth.userId);
+  const scope = await dataScopeOf(db, req.auth.roleId, req.auth.userId);
   (req as FastifyRequest & { dataScopeCache?: DataScope }).dataScopeCache = scope;
   return scope;
 }
