@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type ContentItem, contentApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { ContentListPage } from './content-list-page.tsx';
 
 // Quill needs a real layout engine; the page's own behaviour is what is tested here, the editor in
@@ -17,15 +18,12 @@ vi.mock('../../../shared/ui/rich-text/rich-text-editor.tsx', () => ({
   }) => <textarea aria-label={ariaLabel} defaultValue={initialHtml} onChange={(e) => onChange(e.target.value)} />,
 }));
 
-type Item = {
-  id: number;
-  type: 'text' | 'image' | 'video';
-  status: 'draft' | 'published';
-  title: string;
-  [key: string]: unknown;
-};
-
-const item = (id: number, type: Item['type'], status: Item['status'] = 'published', extra: Partial<Item> = {}) => ({
+const item = (
+  id: number,
+  type: ContentItem['type'],
+  status: ContentItem['status'] = 'published',
+  extra: Partial<ContentItem> = {},
+): ContentItem => ({
   id,
   type,
   categoryCode: 'safety',
@@ -42,19 +40,19 @@ const item = (id: number, type: Item['type'], status: Item['status'] = 'publishe
   ...extra,
 });
 
-const page = (list: unknown[], total = list.length) => ok({ list, total, page: 1, pageSize: 10 });
-const categories = ok([
+const page = (list: ContentItem[], total = list.length) => ({ list, total, page: 1, pageSize: 10 });
+const categories = reply(contentApi.categories, [
   { code: 'safety', name: '安全规程' },
   { code: 'training', name: '培训资料' },
 ]);
 
 describe('ContentListPage', () => {
   it('shows a reader the published items with no editor actions, and opens one once', async () => {
-    const { calls } = mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': page([item(1, 'text'), item(2, 'image')]),
-      'GET /api/content/1': ok(item(1, 'text', 'published', { bodyHtml: '<p><strong>关阀</strong>步骤</p>' })),
-    });
+    const { calls } = mockApi([
+      categories,
+      [contentApi.list, page([item(1, 'text'), item(2, 'image')])],
+      [contentApi.get, item(1, 'text', 'published', { bodyHtml: '<p><strong>关阀</strong>步骤</p>' })],
+    ]);
     const { user } = renderPage(<ContentListPage />, { permissions: [] });
 
     const open = await screen.findByRole('button', { name: '查看：内容 1' });
@@ -81,18 +79,21 @@ describe('ContentListPage', () => {
   });
 
   it('filters by type, category and keyword, and shows an opened picture', async () => {
-    const { calls } = mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': (call) =>
-        call.query.get('type') === 'image' ? page([item(2, 'image')]) : page([item(1, 'text'), item(2, 'image')]),
-      'GET /api/content/2': ok(item(2, 'image')),
-    });
+    const { calls } = mockApi([
+      categories,
+      [
+        contentApi.list,
+        (call) =>
+          call.query.get('type') === 'image' ? page([item(2, 'image')]) : page([item(1, 'text'), item(2, 'image')]),
+      ],
+      [contentApi.get, item(2, 'image')],
+    ]);
     const { user } = renderPage(<ContentListPage />, { locale: 'en-US', permissions: [] });
 
-    expect(await screen.findByText('2 in all')).toBeTruthy();
+    expect(await screen.findByText('2 in total')).toBeTruthy();
     await user.click(within(screen.getByRole('radiogroup', { name: 'Content type' })).getByText('Image'));
     await waitFor(() => expect(calls.at(-1)?.query.toString()).toBe('page=1&pageSize=10&type=image'));
-    expect(await screen.findByText('1 in all')).toBeTruthy();
+    expect(await screen.findByText('1 in total')).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: '培训资料' }));
@@ -113,13 +114,28 @@ describe('ContentListPage', () => {
     );
   });
 
+  it('opens with the search its address holds', async () => {
+    const { calls } = mockApi([categories, [contentApi.list, page([item(2, 'image', 'draft')])]]);
+    renderPage(<ContentListPage />, { route: '/?type=image&status=draft&category=training&keyword=阀门&page=3' });
+
+    expect(await screen.findByText('内容 2')).toBeTruthy();
+    expect(Object.fromEntries(calls.filter((c) => c.path === '/api/content').at(-1)?.query ?? [])).toEqual({
+      page: '3',
+      pageSize: '10',
+      type: 'image',
+      status: 'draft',
+      category: 'training',
+      keyword: '阀门',
+    });
+    const type = screen.getByRole('radiogroup', { name: '内容类型' });
+    expect(within(type).getByRole<HTMLInputElement>('radio', { name: '图片' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索标题' }).value).toBe('阀门');
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
+  });
+
   it('lets an editor create a text item: the POST carries the contract input', async () => {
     const stored = item(9, 'text', 'published', { title: '加氯操作规程', summary: '步骤与注意事项' });
-    const { calls } = mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': page([]),
-      'POST /api/content': ok(stored),
-    });
+    const { calls } = mockApi([categories, [contentApi.list, page([])], [contentApi.create, stored]]);
     const { user } = renderPage(<ContentListPage />);
 
     expect(await screen.findByText('暂无内容')).toBeTruthy();
@@ -156,10 +172,7 @@ describe('ContentListPage', () => {
   });
 
   it('refuses a blank title by the contract rule before any call', async () => {
-    const { calls } = mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': page([]),
-    });
+    const { calls } = mockApi([categories, [contentApi.list, page([])]]);
     const { user } = renderPage(<ContentListPage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'New item' }));
@@ -176,11 +189,11 @@ describe('ContentListPage', () => {
 
   it("shows the server's refusal of an uploaded file next to it", async () => {
     const picture = item(4, 'image', 'draft', { fileUrl: '' });
-    const { calls } = mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': page([picture]),
-      'POST /api/content/4/file': fail(415, '文件类型不支持，仅允许 PNG, JPEG, WebP'),
-    });
+    const { calls } = mockApi([
+      categories,
+      [contentApi.list, page([picture])],
+      [contentApi.upload, fail(415, '文件类型不支持，仅允许 PNG, JPEG, WebP')],
+    ]);
     const { user } = renderPage(<ContentListPage />);
 
     await user.click(await screen.findByRole('button', { name: '编辑：内容 4' }));
@@ -198,14 +211,17 @@ describe('ContentListPage', () => {
 
   it('publishes a draft after confirmation with a PUT of the item', async () => {
     let status: 'draft' | 'published' = 'draft';
-    const { calls } = mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': () => page([item(3, 'text', status)]),
-      'PUT /api/content/3': (call) => {
-        status = 'published';
-        return ok({ ...item(3, 'text', 'published'), ...(call.body as object) });
-      },
-    });
+    const { calls } = mockApi([
+      categories,
+      [contentApi.list, () => page([item(3, 'text', status)])],
+      [
+        contentApi.update,
+        (call) => {
+          status = 'published';
+          return { ...item(3, 'text', 'published'), ...(call.body as object) };
+        },
+      ],
+    ]);
     const { user } = renderPage(<ContentListPage />);
 
     await user.click(await screen.findByRole('button', { name: '发布：内容 3' }));
@@ -226,13 +242,16 @@ describe('ContentListPage', () => {
 
   it("says when the list cannot be loaded, with the server's message and a retry", async () => {
     let attempts = 0;
-    mockApi({
-      'GET /api/content/categories': categories,
-      'GET /api/content': () => {
-        attempts += 1;
-        return attempts === 1 ? fail(500, '服务器内部错误') : page([item(1, 'video', 'published')]);
-      },
-    });
+    mockApi([
+      categories,
+      [
+        contentApi.list,
+        () => {
+          attempts += 1;
+          return attempts === 1 ? fail(500, '服务器内部错误') : page([item(1, 'video', 'published')]);
+        },
+      ],
+    ]);
     const { user } = renderPage(<ContentListPage />);
 
     expect(await screen.findByText('加载失败')).toBeTruthy();
