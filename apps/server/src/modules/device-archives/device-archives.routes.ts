@@ -97,7 +97,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
       updatedAt: now,
     });
     const entry = await load(ctx, id);
-    req.auditChange = { targetId: id, after: entry };
+    ctx.audit({ targetId: id, after: entry });
     return entry;
   });
 
@@ -106,7 +106,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     if (req.body.deviceId !== before.deviceId) await deviceInService(ctx, req.body.deviceId);
     await repo(ctx).update(before.id, { ...values(req.body), updatedAt: app.clock.now() });
     const after = await load(ctx, before.id);
-    req.auditChange = { targetId: before.id, before, after };
+    ctx.audit({ targetId: before.id, before, after });
     return after;
   });
 
@@ -117,7 +117,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     ctx.afterCommit(async () => {
       for (const f of files) await unlink(filePath(f.filePath)).catch(() => {});
     });
-    req.auditChange = { targetId: before.id, before };
+    ctx.audit({ targetId: before.id, before });
     return null;
   });
 
@@ -144,7 +144,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
         createdAt: app.clock.now(),
       });
       const attachment = toAttachment(row);
-      req.auditChange = { targetId: entry.id, after: { attachment } };
+      ctx.audit({ targetId: entry.id, after: { attachment } });
       return attachment;
     } catch (err) {
       await unlink(filePath(stored.relative)).catch(() => {});
@@ -158,7 +158,7 @@ export async function deviceArchivesRoutes(app: FastifyInstance) {
     if (!row) throw notFound();
     await repo(ctx).removeAttachment(row.id);
     ctx.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
-    req.auditChange = { targetId: entry.id, before: { attachment: toAttachment(row) } };
+    ctx.audit({ targetId: entry.id, before: { attachment: toAttachment(row) } });
     return null;
   });
 

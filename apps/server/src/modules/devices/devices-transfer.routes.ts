@@ -89,7 +89,7 @@ export async function devicesTransferRoutes(app: FastifyInstance) {
         maxRows: DEVICE_IMPORT_MAX_ROWS,
       });
       const { report, createdCodes } = await importDevices(ctx, app.clock.now(), header, rows);
-      req.auditChange = { after: { created: report.created, failed: report.failed.length, codes: createdCodes } };
+      ctx.audit({ after: { created: report.created, failed: report.failed.length, codes: createdCodes } });
       return report;
     },
   );

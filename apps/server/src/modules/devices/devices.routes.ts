@@ -64,7 +64,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     const id = await repo(ctx).insert({ ...values, secretHash: sha256(secret), createdAt: now, updatedAt: now });
     const device = await load(ctx, id);
-    req.auditChange = { targetId: id, after: device };
+    ctx.audit({ targetId: id, after: device });
     return { device, secret };
   });
 
@@ -75,7 +75,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     const after = await load(ctx, before.id);
     // Its connections signed in under the old code, which a new device may now take.
     if (after.code !== before.code) disconnectAfterCommit(ctx, before.code);
-    req.auditChange = { targetId: before.id, before, after };
+    ctx.audit({ targetId: before.id, before, after });
     return after;
   });
 
@@ -89,7 +89,7 @@ export async function devicesRoutes(app: FastifyInstance) {
       : 'disabled';
     await repo(ctx).update(before.id, { status, updatedAt: app.clock.now() });
     if (status === 'disabled') disconnectAfterCommit(ctx, before.code);
-    req.auditChange = { targetId: before.id, before: { status: before.status }, after: { status } };
+    ctx.audit({ targetId: before.id, before: { status: before.status }, after: { status } });
     return load(ctx, before.id);
   });
 
@@ -99,7 +99,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     await repo(ctx).update(before.id, { secretHash: sha256(secret), updatedAt: app.clock.now() });
     disconnectAfterCommit(ctx, before.code);
     // The secret itself never reaches the log.
-    req.auditChange = { targetId: before.id, after: { secretRotated: true } };
+    ctx.audit({ targetId: before.id, after: { secretRotated: true } });
     return { secret };
   });
 
@@ -130,7 +130,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     await repo(ctx).update(before.id, { status: 'disabled', secretHash: '', archivedAt: now, updatedAt: now });
     disconnectAfterCommit(ctx, before.code);
     const after = await load(ctx, before.id);
-    req.auditChange = { targetId: before.id, before, after };
+    ctx.audit({ targetId: before.id, before, after });
     return after;
   });
 
@@ -142,7 +142,7 @@ export async function devicesRoutes(app: FastifyInstance) {
     }
     await repo(ctx).remove(before.id);
     disconnectAfterCommit(ctx, before.code);
-    req.auditChange = { targetId: before.id, before };
+    ctx.audit({ targetId: before.id, before });
     return null;
   });
 }

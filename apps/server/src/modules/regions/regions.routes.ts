@@ -103,7 +103,7 @@ export async function regionsRoutes(app: FastifyInstance) {
         );
       }
     }
-    req.auditChange = { after: { created, updated, codes: req.body.features.map((f) => f.properties.code) } };
+    ctx.audit({ after: { created, updated, codes: req.body.features.map((f) => f.properties.code) } });
     return { created, updated };
   });
 
@@ -112,7 +112,7 @@ export async function regionsRoutes(app: FastifyInstance) {
   route(app, regionsApi.create, { access: write, audit: audit('create') }, async (req, ctx) => {
     const id = await create(ctx, req.body);
     const after = await load(ctx, id);
-    req.auditChange = { targetId: id, after };
+    ctx.audit({ targetId: id, after });
     return after;
   });
 
@@ -120,7 +120,7 @@ export async function regionsRoutes(app: FastifyInstance) {
     const before = await load(ctx, req.params.id);
     await update(ctx, before.id, req.body);
     const after = await load(ctx, before.id);
-    req.auditChange = { targetId: before.id, before, after };
+    ctx.audit({ targetId: before.id, before, after });
     return after;
   });
 
@@ -137,7 +137,7 @@ export async function regionsRoutes(app: FastifyInstance) {
       throw new AppError(409, 409, 'regions.usedByRoles', { names });
     }
     await repo(ctx).remove(before.id);
-    req.auditChange = { targetId: before.id, before };
+    ctx.audit({ targetId: before.id, before });
     return null;
   });
 }
