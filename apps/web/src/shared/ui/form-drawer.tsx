@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Form } from '@arco-design/web-react';
+import { Alert, Button, Drawer, Form, type FormProps } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { dialogAttributes } from './dialog-attributes.ts';
@@ -16,7 +16,10 @@ interface FormDrawerProps<S extends z.ZodType> {
   initialValues: Partial<z.input<S>>;
   /** Changes with the record, so a drawer opened for another one starts afresh. */
   formKey: string | number;
-  width?: number;
+  /** Pixels, or a CSS length for a drawer that follows the window (`min(1200px, calc(100vw - 48px))`). */
+  width?: number | string;
+  /** The form's control size, where a dense form (rows of a table) wants the small one. */
+  size?: FormProps['size'];
   /** The save button's text, where "save" is not the word (e.g. "publish"). */
   saveText?: string;
   /** Buttons before cancel (e.g. "preview"). */
@@ -44,6 +47,7 @@ export function FormDrawer<S extends z.ZodType>({
   initialValues,
   formKey,
   width = 560,
+  size,
   saveText,
   extraFooter,
   intro,
@@ -84,6 +88,7 @@ export function FormDrawer<S extends z.ZodType>({
             key={formKey}
             form={contract.form}
             layout="vertical"
+            size={size}
             disabled={contract.pending}
             initialValues={initialValues as z.input<S>}
             onSubmit={contract.onSubmit}

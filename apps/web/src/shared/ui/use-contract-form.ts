@@ -21,6 +21,12 @@ interface Options<S extends z.ZodType, R> {
   onSaved: (result: R) => void;
   /** The contract's validation keys in the caller's language (a feature dictionary's `tv`). */
   tv?: (key: string) => string;
+  /**
+   * The whole-schema check failed: puts its issues on the form where one top-level field is not the
+   * place (rows of a nested list) and gives the failure's text. Without it the first issue goes on
+   * its field.
+   */
+  onInvalid?: (issues: z.ZodError['issues'], form: FormInstance<z.input<S>>, input: unknown) => string;
 }
 
 export interface ContractForm<S extends z.ZodType> {
@@ -58,6 +64,7 @@ export function useContractForm<S extends z.ZodType, R>({
   submit,
   onSaved,
   tv: featureTv,
+  onInvalid,
 }: Options<S, R>): ContractForm<S> {
   const shared = useSharedUiI18n();
   const tv = featureTv ?? shared.tv;
@@ -67,7 +74,12 @@ export function useContractForm<S extends z.ZodType, R>({
 
   const onSubmit = async (values: z.input<S>) => {
     setFailure(null);
-    const parsed = schema.safeParse(toInput ? toInput(values) : values);
+    const input = toInput ? toInput(values) : values;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success && onInvalid) {
+      setFailure(onInvalid(parsed.error.issues, form, input));
+      return;
+    }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = tv(issue?.message ?? '');
