@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { deviceTypeInputSchema } from '@water/contracts';
+import { type DeviceType, deviceTypeInputSchema, deviceTypesApi, type MetricSpec } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, ok, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { DeviceTypesDrawer } from './device-types-drawer.tsx';
 
-const metric = (key: string, nameZh: string, nameEn: string, extra: Record<string, unknown> = {}) => ({
+const metric = (key: string, nameZh: string, nameEn: string, extra: Partial<MetricSpec> = {}): MetricSpec => ({
   key,
   nameZh,
   nameEn,
@@ -16,7 +16,7 @@ const metric = (key: string, nameZh: string, nameEn: string, extra: Record<strin
   options: [],
   ...extra,
 });
-const type = (id: number, code: string, nameZh: string, extra: Record<string, unknown> = {}) => ({
+const type = (id: number, code: string, nameZh: string, extra: Partial<DeviceType> = {}): DeviceType => ({
   id,
   code,
   nameZh,
@@ -36,7 +36,14 @@ const catalogue = [
   type(1, 'level_gauge', '液位计'),
   type(20, 'valve_actuator', '阀门执行器', { builtin: false, devices: 0 }),
 ];
-const reads = { 'GET /api/device-types': ok(catalogue) };
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const reads = [reply(deviceTypesApi.list, catalogue)] as const;
+/** A saved type as the server answers: what was sent, with its id and counts. */
+const saved = (base: DeviceType, body: unknown): DeviceType => ({
+  ...base,
+  ...(body as Partial<DeviceType>),
+  id: base.id,
+});
 
 /**
  * Sets a box's text in one change event. Typing key by key was flaky in this file on a busy machine
@@ -55,10 +62,7 @@ function open(options: Parameters<typeof renderPage>[1] = {}) {
 
 describe('DeviceTypesDrawer', () => {
   it('lets an administrator create a type with two metrics: the POST carries the contract input', async () => {
-    const { calls } = mockApi({
-      ...reads,
-      'POST /api/device-types': (call) => ok({ ...type(30, 'x', 'x'), ...(call.body as object), id: 30 }),
-    });
+    const { calls } = mockApi([...reads, [deviceTypesApi.create, (call) => saved(type(30, 'x', 'x'), call.body)]]);
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: '新建类型' }));
     const drawer = await screen.findByRole('dialog', { name: '新建设备类型' });
@@ -134,7 +138,7 @@ describe('DeviceTypesDrawer', () => {
   });
 
   it('refuses a metric whose minimum is above its maximum before any call', async () => {
-    const { calls } = mockApi(reads);
+    const { calls } = mockApi([...reads]);
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: '新建类型' }));
     const drawer = await screen.findByRole('dialog', { name: '新建设备类型' });
@@ -156,7 +160,7 @@ describe('DeviceTypesDrawer', () => {
   });
 
   it('refuses a bad metric key and a repeated key before any call', async () => {
-    const { calls } = mockApi(reads);
+    const { calls } = mockApi([...reads]);
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: '新建类型' }));
     const drawer = await screen.findByRole('dialog', { name: '新建设备类型' });
@@ -180,10 +184,10 @@ describe('DeviceTypesDrawer', () => {
   });
 
   it('keeps a built-in type’s code and existing metrics; new metrics may be added', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'PUT /api/device-types/1': (call) => ok({ ...catalogue[0], ...(call.body as object) }),
-    });
+      [deviceTypesApi.update, (call) => saved(catalogue[0] as DeviceType, call.body)],
+    ]);
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: '编辑 液位计' }));
     const drawer = await screen.findByRole('dialog', { name: '编辑设备类型' });
@@ -209,7 +213,7 @@ describe('DeviceTypesDrawer', () => {
   });
 
   it('speaks English in en-US', async () => {
-    mockApi(reads);
+    mockApi([...reads]);
     const { user } = open({ locale: 'en-US' });
     await user.click(await screen.findByRole('button', { name: 'New type' }));
     const drawer = await screen.findByRole('dialog', { name: 'New device type' });
@@ -220,7 +224,7 @@ describe('DeviceTypesDrawer', () => {
   });
 
   it('shows a reader the catalogue without New, Edit or Delete', async () => {
-    mockApi(reads);
+    mockApi([...reads]);
     open({ permissions: ['device:device:read'] });
     expect(await screen.findByText('液位计')).toBeTruthy();
     expect(screen.getByText('阀门执行器')).toBeTruthy();
@@ -228,10 +232,7 @@ describe('DeviceTypesDrawer', () => {
   });
 
   it('shows the server’s 409 on a taken code in the form', async () => {
-    const { calls } = mockApi({
-      ...reads,
-      'POST /api/device-types': fail(409, '类型标识已被使用'),
-    });
+    const { calls } = mockApi([...reads, [deviceTypesApi.create, fail(409, '类型标识已被使用')]]);
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: '新建类型' }));
     const drawer = await screen.findByRole('dialog', { name: '新建设备类型' });
@@ -249,7 +250,10 @@ describe('DeviceTypesDrawer', () => {
 
   it('removes an unused type after confirmation, and shows the server’s refusal as returned', async () => {
     let answer = fail(409, '仍有 2 台设备使用该类型，不能删除');
-    const { calls } = mockApi({ ...reads, 'DELETE /api/device-types/20': () => answer });
+    const { calls } = mockApi([
+      ...reads,
+      [deviceTypesApi.remove, ({ params }) => (params.id === '20' ? answer : fail(404, 'Not Found'))],
+    ]);
     const { user } = open();
     // a built-in type has no Delete
     expect(await screen.findByRole('button', { name: '编辑 液位计' })).toBeTruthy();

@@ -15,8 +15,6 @@ export const deviceTypeEnUS: Record<keyof typeof deviceTypeZhCN, string> = {
   'deviceType.done.remove': 'Device type deleted',
   'deviceType.drawer.create': 'New device type',
   'deviceType.drawer.edit': 'Edit device type',
-  'deviceType.cancel': 'Cancel',
-  'deviceType.save': 'Save',
   'deviceType.section.basic': 'Basics',
   'deviceType.section.metrics': 'Metrics',
   'deviceType.section.events': 'Events',

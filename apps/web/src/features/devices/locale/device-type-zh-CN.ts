@@ -13,8 +13,6 @@ export const deviceTypeZhCN = {
   'deviceType.done.remove': '设备类型已删除',
   'deviceType.drawer.create': '新建设备类型',
   'deviceType.drawer.edit': '编辑设备类型',
-  'deviceType.cancel': '取消',
-  'deviceType.save': '保存',
   'deviceType.section.basic': '基本信息',
   'deviceType.section.metrics': '监测指标',
   'deviceType.section.events': '事件',
