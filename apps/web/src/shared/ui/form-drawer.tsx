@@ -31,6 +31,11 @@ interface FormDrawerProps<S extends z.ZodType> {
    * load. The form mounts, with its initial values, once this is gone.
    */
   instead?: ReactNode;
+  /**
+   * The buttons in place of cancel and save, while `instead` shows something that is not to be saved
+   * (the record as saved, with "keep editing" and "close").
+   */
+  footer?: ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -52,6 +57,7 @@ export function FormDrawer<S extends z.ZodType>({
   extraFooter,
   intro,
   instead,
+  footer,
   className,
   children,
 }: FormDrawerProps<S>) {
@@ -63,18 +69,20 @@ export function FormDrawer<S extends z.ZodType>({
       title={title}
       onCancel={onClose}
       footer={
-        <>
-          {extraFooter}
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={contract.pending}
-            disabled={instead != null}
-            onClick={() => contract.form.submit()}
-          >
-            {saveText ?? t('form.save')}
-          </Button>
-        </>
+        footer ?? (
+          <>
+            {extraFooter}
+            <Button onClick={onClose}>{t('form.cancel')}</Button>
+            <Button
+              type="primary"
+              loading={contract.pending}
+              disabled={instead != null}
+              onClick={() => contract.form.submit()}
+            >
+              {saveText ?? t('form.save')}
+            </Button>
+          </>
+        )
       }
       unmountOnExit
       {...dialogAttributes(title)}
