@@ -49,7 +49,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The transaction an audited write runs in; its operation-log row commits with it. */
     tx: Queryable | null;
-    /** Set by a write handler: the record before and after, for the operation log's diff. */
+    /** Set through `ctx.audit()`: the record before and after, for the operation log's diff. */
     auditChange: AuditChange | null;
     /** Runs `fn` once the request's transaction has committed (live pushes, file clean-up). */
     afterCommit(fn: () => Promise<void> | void): void;

@@ -93,7 +93,8 @@ export async function recordDenied(app: FastifyInstance, req: FastifyRequest): P
  *
  * The handler gets the validated request and a context (`ctx.db` is that transaction, or the
  * app's database for a read; `ctx.scope()` the caller's data scope, computed on first use;
- * `ctx.reply` for a download), so neither it nor its services pick between `req.tx` and `app.db`.
+ * `ctx.audit()` what the write changed, for its log row; `ctx.reply` for a download), so neither
+ * it nor its services pick between `req.tx` and `app.db`.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
