@@ -1,8 +1,4 @@
-import type { RulesProps } from '@arco-design/web-react';
 import {
-  Alert,
-  Button,
-  Drawer,
   Form,
   type FormInstance,
   Grid,
@@ -10,24 +6,24 @@ import {
   InputNumber,
   Message,
   Radio,
+  type RulesProps,
   Select,
   Switch,
   TreeSelect,
 } from '@arco-design/web-react';
-import { type AdminMenu, MENU_TYPES, type MenuInput, menuInputSchema, RECORD_STATUSES } from '@water/contracts';
-import { useState } from 'react';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText, showServerFieldErrors } from '../../../shared/ui/form-rules.ts';
+import { type AdminMenu, MENU_TYPES, menuInputSchema, RECORD_STATUSES } from '@water/contracts';
+import type { z } from 'zod';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 import { MENU_ICON_NAMES } from '../../../shared/ui/menu-icons.ts';
+import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { menuInputOf, useSaveMenu } from '../api/menu-queries.ts';
 import { type SystemAdminI18n, useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 import { MenuIcon, menuStatusText, menuTitle, menuTypeText } from './menu-labels.tsx';
 
 type Type = AdminMenu['type'];
-/** The form's values: the contract input with the parent as the tree picker's key, none for the top level. */
-type Values = Omit<Required<MenuInput>, 'parentId'> & { parentId: string | undefined };
+type Values = z.input<typeof menuInputSchema>;
 
-const fields = menuInputSchema.shape;
+const { Row, Col } = Grid;
 
 /**
  * `null` closed; `{ menu: null, parentId }` a new entry (at the top, or under a row's entry);
@@ -35,74 +31,22 @@ const fields = menuInputSchema.shape;
  */
 export type MenuDrawerTarget = { menu: AdminMenu | null; parentId?: number | null } | null;
 
-export function MenuFormDrawer({
-  target,
-  tree,
-  onClose,
-}: {
-  target: MenuDrawerTarget;
-  tree: AdminMenu[];
-  onClose: () => void;
-}) {
-  const i18n = useSystemAdminI18n();
-  const { t } = i18n;
-  // The drawer's footer submits the form, so both live here.
-  const [form] = Form.useForm<Values>();
-  const save = useSaveMenu();
-  const menu = target?.menu ?? null;
-
-  let drawerTitle = t('sys.menu.drawer.create');
-  if (menu) drawerTitle = t('sys.menu.drawer.edit');
-  else if (target?.parentId) drawerTitle = t('sys.menu.drawer.createChild');
-
-  return (
-    <Drawer
-      width={720}
-      visible={target !== null}
-      title={drawerTitle}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('sys.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('sys.save')}
-          </Button>
-        </>
-      }
-      unmountOnExit
-      // Arco's drawer gives itself no role; its wrapper takes extra attributes.
-      {...dialogAttributes(drawerTitle)}
-      className="sys-drawer"
-    >
-      {target ? (
-        <MenuForm
-          key={menu?.id ?? `new-${target.parentId ?? 'top'}`}
-          menu={menu}
-          parentId={target.parentId ?? null}
-          tree={tree}
-          i18n={i18n}
-          form={form}
-          save={save}
-          onSaved={() => {
-            Message.success(t('sys.saved'));
-            onClose();
-          }}
-        />
-      ) : null}
-    </Drawer>
-  );
+export function findMenu(tree: readonly AdminMenu[], id: number): AdminMenu | undefined {
+  for (const node of tree) {
+    if (node.id === id) return node;
+    const found = findMenu(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function initialValues(menu: AdminMenu | null, parentId: number | null, tree: AdminMenu[]): Values {
-  if (menu) {
-    const input = menuInputOf(menu) as Required<MenuInput>;
-    return { ...input, parentId: input.parentId === null ? undefined : String(input.parentId) };
-  }
+  if (menu) return menuInputOf(menu);
   // Under a menu only a button fits; under a directory a menu is the usual child.
   const parent = parentId === null ? undefined : findMenu(tree, parentId);
   const type: Type = parent?.type === 'menu' ? 'button' : parent ? 'menu' : 'directory';
   return {
-    parentId: parentId === null ? undefined : String(parentId),
+    parentId,
     type,
     path: '',
     name: '',
@@ -120,14 +64,8 @@ function initialValues(menu: AdminMenu | null, parentId: number | null, tree: Ad
   };
 }
 
-function findMenu(tree: readonly AdminMenu[], id: number): AdminMenu | undefined {
-  for (const node of tree) {
-    if (node.id === id) return node;
-    const found = findMenu(node.children, id);
-    if (found) return found;
-  }
-  return undefined;
-}
+/** A cleared parent picker is the top level: the contract's null. */
+const toInput = (values: Values): Values => ({ ...values, parentId: blankAsNull(values.parentId) as number | null });
 
 /** Which parent types each type may sit under, as the server enforces it (null: the top level). */
 const PARENT_TYPES: Record<Type, readonly (Type | null)[]> = {
@@ -160,7 +98,10 @@ function parentOptions(tree: readonly AdminMenu[], type: Type, self: number | nu
   return walk(tree);
 }
 
-/** Fields of the whole input: the contract's refine (a button needs a permission) spans two fields. */
+/**
+ * A field of the whole input, checked as the user types: the contract's refine (a button needs a
+ * permission) spans two fields.
+ */
 function wholeInputRule(form: FormInstance<Values>, field: keyof Values, tv: (key: string) => string): RulesProps {
   return {
     validator: (_value, callback) => {
@@ -171,60 +112,48 @@ function wholeInputRule(form: FormInstance<Values>, field: keyof Values, tv: (ke
   };
 }
 
-function toInput(values: Values): MenuInput {
-  return { ...values, parentId: values.parentId ? Number(values.parentId) : null };
-}
-
-function MenuForm({
-  menu,
-  parentId,
+export function MenuFormDrawer({
+  target,
   tree,
-  i18n,
-  form,
-  save,
-  onSaved,
+  onClose,
 }: {
-  menu: AdminMenu | null;
-  parentId: number | null;
+  target: MenuDrawerTarget;
   tree: AdminMenu[];
-  i18n: SystemAdminI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveMenu>;
-  onSaved: () => void;
+  onClose: () => void;
 }) {
+  const i18n = useSystemAdminI18n();
   const { t, tv } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [initial] = useState(() => initialValues(menu, parentId, tree));
+  const save = useSaveMenu();
+  const menu = target?.menu ?? null;
+  const parentId = target?.parentId ?? null;
+  const contract = useContractForm({
+    schema: menuInputSchema,
+    toInput,
+    tv,
+    submit: (body) => save.mutateAsync({ id: menu?.id ?? null, body }),
+    onSaved: () => {
+      Message.success(t('sys.saved'));
+      onClose();
+    },
+  });
+  const { form, rule } = contract;
+  const initial = initialValues(menu, parentId, tree);
   const type: Type = Form.useWatch('type', form as FormInstance) ?? initial.type;
-  const icon: string = Form.useWatch('icon', form as FormInstance) ?? initial.icon;
+  const icon: string = Form.useWatch('icon', form as FormInstance) ?? initial.icon ?? '';
 
-  async function submit(values: Values) {
-    setFailure(null);
-    const parsed = menuInputSchema.safeParse(toInput(values));
-    if (!parsed.success) {
-      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: menu?.id ?? null, body: parsed.data });
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      setFailure(errorText(error, t('sys.requestFailed')));
-    }
-  }
-
-  const rule = (field: keyof typeof fields) => [contractRule(fields[field], tv)];
-  const { Row, Col } = Grid;
+  let title = t('sys.menu.drawer.create');
+  if (menu) title = t('sys.menu.drawer.edit');
+  else if (parentId) title = t('sys.menu.drawer.createChild');
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={title}
+      onClose={onClose}
+      width={720}
       initialValues={initial}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
+      formKey={menu?.id ?? `new-${parentId ?? 'top'}`}
       className="sys-menu-form"
     >
       <Row gutter={16}>
@@ -241,37 +170,30 @@ function MenuForm({
         </Col>
         <Col span={24}>
           <Form.Item label={t('sys.menu.field.parent')} field="parentId" extra={t('sys.menu.field.parentHelp')}>
-            <TreeSelect
-              aria-label={t('sys.menu.field.parent')}
+            <ParentSelect
+              label={t('sys.menu.field.parent')}
               placeholder={t('sys.menu.field.parentTop')}
-              allowClear
-              showSearch
-              treeData={parentOptions(tree, type, menu?.id ?? null, i18n)}
-              filterTreeNode={(input, node) =>
-                String((node.props as { title?: string }).title ?? '')
-                  .toLowerCase()
-                  .includes(input.toLowerCase())
-              }
+              data={parentOptions(tree, type, menu?.id ?? null, i18n)}
             />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.titleZh')} field="titleZh" required rules={rule('titleZh')}>
+          <Form.Item label={t('sys.menu.field.titleZh')} field="titleZh" required rules={[rule('titleZh')]}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.titleEn')} field="titleEn" required rules={rule('titleEn')}>
+          <Form.Item label={t('sys.menu.field.titleEn')} field="titleEn" required rules={[rule('titleEn')]}>
             <Input maxLength={80} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.name')} field="name" required rules={rule('name')}>
+          <Form.Item label={t('sys.menu.field.name')} field="name" required rules={[rule('name')]}>
             <Input placeholder={t('sys.menu.field.namePlaceholder')} maxLength={64} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.path')} field="path" rules={rule('path')}>
+          <Form.Item label={t('sys.menu.field.path')} field="path" rules={[rule('path')]}>
             <Input placeholder={t('sys.menu.field.pathPlaceholder')} maxLength={200} />
           </Form.Item>
         </Col>
@@ -281,18 +203,18 @@ function MenuForm({
             field="permission"
             required={type === 'button'}
             extra={t('sys.menu.field.permissionHelp')}
-            rules={[contractRule(fields.permission, tv), wholeInputRule(form, 'permission', tv)]}
+            rules={[rule('permission'), wholeInputRule(form, 'permission', tv)]}
           >
             <Input placeholder={t('sys.menu.field.permissionPlaceholder')} maxLength={100} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.locale')} field="locale" rules={rule('locale')}>
+          <Form.Item label={t('sys.menu.field.locale')} field="locale" rules={[rule('locale')]}>
             <Input placeholder={t('sys.menu.field.localePlaceholder')} maxLength={100} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.icon')} field="icon" rules={rule('icon')}>
+          <Form.Item label={t('sys.menu.field.icon')} field="icon" rules={[rule('icon')]}>
             <Select
               aria-label={t('sys.menu.field.icon')}
               placeholder={t('sys.menu.field.iconPlaceholder')}
@@ -317,12 +239,12 @@ function MenuForm({
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label={t('sys.menu.field.order')} field="orderNum" rules={rule('orderNum')}>
+          <Form.Item label={t('sys.menu.field.order')} field="orderNum" rules={[rule('orderNum')]}>
             <InputNumber aria-label={t('sys.menu.field.order')} min={0} max={9999} precision={0} />
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item label={t('sys.menu.field.externalLink')} field="externalLink" rules={rule('externalLink')}>
+          <Form.Item label={t('sys.menu.field.externalLink')} field="externalLink" rules={[rule('externalLink')]}>
             <Input placeholder={t('sys.menu.field.externalLinkPlaceholder')} maxLength={300} />
           </Form.Item>
         </Col>
@@ -354,7 +276,38 @@ function MenuForm({
           </Form.Item>
         </Col>
       </Row>
-      {failure ? <Alert className="sys-form-notice" type="error" content={failure} /> : null}
-    </Form>
+    </FormDrawer>
+  );
+}
+
+/** The parent as the contract holds it (an id, null for the top level); Arco's tree picker keys by string. */
+function ParentSelect({
+  value,
+  onChange,
+  label,
+  placeholder,
+  data,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  label: string;
+  placeholder: string;
+  data: ParentNode[];
+}) {
+  return (
+    <TreeSelect
+      aria-label={label}
+      placeholder={placeholder}
+      allowClear
+      showSearch
+      treeData={data}
+      filterTreeNode={(input, node) =>
+        String((node.props as { title?: string }).title ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
+      value={value ? String(value) : undefined}
+      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
+    />
   );
 }

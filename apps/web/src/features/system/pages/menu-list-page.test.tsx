@@ -1,13 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Permissions } from '@water/contracts';
+import { type AdminMenu, Permissions, rolesApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
 import { sessionQueries } from '../../../shared/session/session-queries.ts';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { MENU_ICON_NAMES, menuIconComponent } from '../../../shared/ui/menu-icons.ts';
 
 import { MenuListPage } from './menu-list-page.tsx';
 
-const entry = (id: number, parentId: number | null, type: 'directory' | 'menu' | 'button', extra = {}) => ({
+const entry = (
+  id: number,
+  parentId: number | null,
+  type: AdminMenu['type'],
+  extra: Partial<AdminMenu> = {},
+): AdminMenu => ({
   id,
   parentId,
   type,
@@ -62,10 +67,10 @@ async function fill(user: ReturnType<typeof renderPage>['user'], box: HTMLElemen
 
 describe('MenuListPage', () => {
   it('adds a child entry: the POST carries the contract input, and the console menu is read again', async () => {
-    const { calls } = mockApi({
-      'GET /api/system/menus': ok(tree),
-      'POST /api/system/menus': (call) => ok({ ...entry(9, 1, 'menu'), ...(call.body as object) }),
-    });
+    const { calls } = mockApi([
+      [rolesApi.menus, tree],
+      [rolesApi.createMenu, (call) => ({ ...entry(9, 1, 'menu'), ...(call.body as Partial<AdminMenu>) })],
+    ]);
     const { user, queryClient } = renderPage(<MenuListPage />);
 
     const sysRow = (await screen.findByText('系统配置')).closest('tr') as HTMLElement;
@@ -114,7 +119,7 @@ describe('MenuListPage', () => {
   }, 15_000);
 
   it('refuses a button without a permission string before any call', async () => {
-    const { calls } = mockApi({ 'GET /api/system/menus': ok(tree) });
+    const { calls } = mockApi([[rolesApi.menus, tree]]);
     const { user } = renderPage(<MenuListPage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'Add child: Menus' }));
@@ -131,10 +136,10 @@ describe('MenuListPage', () => {
   }, 15_000);
 
   it("shows the server's refusal to delete an entry that has children", async () => {
-    const { calls } = mockApi({
-      'GET /api/system/menus': ok(tree),
-      'DELETE /api/system/menus/1': fail(409, '该菜单下还有 1 个子项，请先删除它们', null),
-    });
+    const { calls } = mockApi([
+      [rolesApi.menus, tree],
+      [rolesApi.removeMenu, fail(409, '该菜单下还有 1 个子项，请先删除它们', null)],
+    ]);
     const { user } = renderPage(<MenuListPage />);
 
     await user.click(await screen.findByRole('button', { name: '删除：系统配置' }));
@@ -148,7 +153,7 @@ describe('MenuListPage', () => {
   });
 
   it('shows a reader the tree without any write action', async () => {
-    mockApi({ 'GET /api/system/menus': ok(tree) });
+    mockApi([[rolesApi.menus, tree]]);
     renderPage(<MenuListPage />, { permissions: [Permissions.systemMenuList] });
 
     expect(await screen.findByText('系统配置')).toBeTruthy();
