@@ -5,11 +5,14 @@ import { downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
 import { useSystemAdminI18n } from '../use-system-admin-i18n.ts';
 
+/** The lists' queries as the pages hold them (from the address, parsed by the contracts). */
 export type OperationLogFilters = Partial<z.output<typeof logsApi.operations.query>>;
-/** `success` as the wire carries it: the contract turns 'true' / 'false' into a boolean on the server. */
-export type LoginLogFilters = Partial<Omit<z.output<typeof logsApi.logins.query>, 'success'>> & {
-  success?: 'true' | 'false';
-};
+export type LoginLogFilters = Partial<z.output<typeof logsApi.logins.query>>;
+
+/** `success` as the wire carries it: 'true' / 'false', which the contract turns into a boolean. */
+function loginWire({ success, ...filters }: LoginLogFilters) {
+  return { ...filters, success: success === undefined ? undefined : (`${success}` as const) };
+}
 
 const all = ['system-logs'] as const;
 
@@ -40,7 +43,7 @@ export const logQueries = {
   logins: (filters: LoginLogFilters, locale: Locale) =>
     queryOptions({
       queryKey: [...all, 'logins', filters, locale] as const,
-      queryFn: ({ signal }) => callApi(logsApi.logins, { locale, query: filters, signal, silent: true }),
+      queryFn: ({ signal }) => callApi(logsApi.logins, { locale, query: loginWire(filters), signal, silent: true }),
       placeholderData: keepPreviousData,
     }),
   retention: (locale: Locale) =>
@@ -72,5 +75,5 @@ export function exportOperations(filters: OperationLogFilters, locale: Locale, f
 }
 
 export function exportLogins(filters: LoginLogFilters, locale: Locale, fallbackName: string) {
-  return downloadFile(logsApi.exportLogins, { query: exportQuery(filters), fallbackName, locale });
+  return downloadFile(logsApi.exportLogins, { query: exportQuery(loginWire(filters)), fallbackName, locale });
 }

@@ -16,7 +16,6 @@ export const systemAdminEnUS: Record<keyof typeof systemAdminZhCN, string> = {
   'sys.none': '—',
   'sys.actionLabel': '{action}: {title}',
   'sys.totalCapped': 'More than {total}: narrow the filters',
-  'sys.total': '{total} in all',
 
   'sys.menu.title': 'Menus',
   'sys.menu.subtitle':
@@ -100,7 +99,6 @@ export const systemAdminEnUS: Record<keyof typeof systemAdminZhCN, string> = {
   'sys.log.filter.ip': 'IP',
   'sys.log.filter.ipPlaceholder': 'IP address',
   'sys.log.filter.search': 'Search',
-  'sys.log.filter.reset': 'Reset',
   'sys.log.range.today': 'Today',
   'sys.log.range.last7': 'Last 7 days',
   'sys.log.range.last30': 'Last 30 days',
@@ -110,7 +108,6 @@ export const systemAdminEnUS: Record<keyof typeof systemAdminZhCN, string> = {
   'sys.log.exportOperationsName': 'operation-log.xlsx',
   'sys.log.exportLoginsName': 'sign-in-log.xlsx',
   'sys.log.empty': 'No log entries',
-  'sys.log.emptyFiltered': 'No entries match the filters',
   'sys.log.result.success': 'Success',
   'sys.log.result.failure': 'Failure',
   'sys.log.result.denied': 'Denied',

@@ -17,7 +17,6 @@ export const systemAdminZhCN = {
   'sys.none': '—',
   'sys.actionLabel': '{action}：{title}',
   'sys.totalCapped': '超过 {total} 条，请缩小筛选范围',
-  'sys.total': '共 {total} 条',
 
   'sys.menu.title': '菜单管理',
   'sys.menu.subtitle': '目录、菜单与按钮权限的完整树；修改后各用户的侧边菜单随之更新。',
@@ -99,7 +98,6 @@ export const systemAdminZhCN = {
   'sys.log.filter.ip': 'IP',
   'sys.log.filter.ipPlaceholder': 'IP 地址',
   'sys.log.filter.search': '查询',
-  'sys.log.filter.reset': '重置',
   'sys.log.range.today': '今天',
   'sys.log.range.last7': '最近 7 天',
   'sys.log.range.last30': '最近 30 天',
@@ -109,7 +107,6 @@ export const systemAdminZhCN = {
   'sys.log.exportOperationsName': '操作日志.xlsx',
   'sys.log.exportLoginsName': '登录日志.xlsx',
   'sys.log.empty': '暂无日志',
-  'sys.log.emptyFiltered': '没有符合条件的日志',
   'sys.log.result.success': '成功',
   'sys.log.result.failure': '失败',
   'sys.log.result.denied': '无权限',

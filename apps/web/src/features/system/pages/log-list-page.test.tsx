@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Permissions } from '@water/contracts';
+import { type LoginLog, logsApi, type OperationLog, Permissions } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
+import { dayRange } from '../components/log-range-picker.tsx';
 import { LogListPage } from './log-list-page.tsx';
 
-const operation = (id: number, extra = {}) => ({
+const operation = (id: number, extra: Partial<OperationLog> = {}): OperationLog => ({
   id,
   userId: 1,
   username: '13800000001',
@@ -22,7 +23,7 @@ const operation = (id: number, extra = {}) => ({
   ...extra,
 });
 
-const login = (id: number, extra = {}) => ({
+const login = (id: number, extra: Partial<LoginLog> = {}): LoginLog => ({
   id,
   userId: 1,
   username: '13800000001',
@@ -35,15 +36,16 @@ const login = (id: number, extra = {}) => ({
   ...extra,
 });
 
-const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, pageSize: 10 });
-const common = {
-  'GET /api/system/logs/modules': ok(['menus', 'organization', 'sensors']),
-  'GET /api/system/logs/retention': ok({ operationDays: 180, loginDays: 90 }),
-};
+const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 10, capped: false });
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const common = [
+  reply(logsApi.modules, ['menus', 'organization', 'sensors']),
+  reply(logsApi.retention, { operationDays: 180, loginDays: 90 }),
+] as const;
 
 describe('LogListPage', () => {
   it('sends the operation filters as query parameters', async () => {
-    const { calls } = mockApi({ ...common, 'GET /api/system/logs/operations': page([operation(1)]) });
+    const { calls } = mockApi([...common, [logsApi.operations, page([operation(1)])]]);
     const { user } = renderPage(<LogListPage />);
     const last = () => calls.filter((c) => c.path === '/api/system/logs/operations').at(-1)?.query;
 
@@ -83,21 +85,60 @@ describe('LogListPage', () => {
     expect(to.getTime()).toBeGreaterThan(Date.now());
   }, 20_000);
 
-  it('opens an operation with its parameters and its changes field by field', async () => {
-    const { calls } = mockApi({
-      ...common,
-      'GET /api/system/logs/operations': page([operation(5, { module: 'organization', action: 'enterprise.update' })]),
-      'GET /api/system/logs/operations/5': ok({
-        ...operation(5, { module: 'organization', action: 'enterprise.update', method: 'PUT' }),
-        params: { contact: '新联系人', password: '******' },
-        before: { contact: '旧联系人' },
-        after: { contact: '新联系人' },
-        changes: [
-          { path: 'contact', before: '旧联系人', after: '新联系人' },
-          { path: 'tags.1', before: undefined, after: 'north' },
-        ],
-      }),
+  it('opens the operation log with the search its address holds, under its own keys', async () => {
+    const { from, to } = dayRange([new Date(2026, 1, 28), new Date(2026, 2, 1)]);
+    const { calls } = mockApi([...common, [logsApi.operations, page([operation(1)])]]);
+    const route = `/?op.username=1380&op.module=menus&op.result=failure&op.page=2&op.from=${from}&op.to=${to}&login.ip=10.0.0.9`;
+    renderPage(<LogListPage />, { route });
+
+    expect(await screen.findByText('张伟')).toBeTruthy();
+    const last = calls.filter((c) => c.path === '/api/system/logs/operations').at(-1);
+    expect(Object.fromEntries(last?.query ?? [])).toEqual({
+      page: '2',
+      pageSize: '10',
+      username: '1380',
+      module: 'menus',
+      result: 'failure',
+      from,
+      to,
     });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '用户' }).value).toBe('1380');
+    // The picker shows the days the address names: `to` is the midnight after the last one.
+    const days = document.querySelectorAll<HTMLInputElement>('.sys-filters__range input');
+    expect([...days].map((input) => input.value)).toEqual(['2026-02-28', '2026-03-01']);
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
+  });
+
+  it('opens the sign-in log when the address names its tab, with its own filters', async () => {
+    const { calls } = mockApi([...common, [logsApi.logins, page([login(2, { success: false, reason: 'locked' })])]]);
+    renderPage(<LogListPage />, { route: '/?tab=logins&login.ip=10.0.0.9&login.success=false' });
+
+    expect(await screen.findByText('账号已锁定')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '登录日志' }).getAttribute('aria-selected')).toBe('true');
+    const last = calls.filter((c) => c.path === '/api/system/logs/logins').at(-1);
+    expect(last?.query.toString()).toBe('page=1&pageSize=10&ip=10.0.0.9&success=false');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'IP' }).value).toBe('10.0.0.9');
+    expect(calls.some((c) => c.path === '/api/system/logs/operations')).toBe(false);
+  });
+
+  it('opens an operation with its parameters and its changes field by field', async () => {
+    const { calls } = mockApi([
+      ...common,
+      [logsApi.operations, page([operation(5, { module: 'organization', action: 'enterprise.update' })])],
+      [
+        logsApi.operation,
+        {
+          ...operation(5, { module: 'organization', action: 'enterprise.update', method: 'PUT' }),
+          params: { contact: '新联系人', password: '******' },
+          before: { contact: '旧联系人' },
+          after: { contact: '新联系人' },
+          changes: [
+            { path: 'contact', before: '旧联系人', after: '新联系人' },
+            { path: 'tags.1', before: undefined, after: 'north' },
+          ],
+        },
+      ],
+    ]);
     const { user } = renderPage(<LogListPage />, { locale: 'en-US' });
 
     const row = (await screen.findByText('Update an enterprise')).closest('tr') as HTMLElement;
@@ -118,15 +159,18 @@ describe('LogListPage', () => {
   });
 
   it('lists sign-ins with a short browser, the reason in words, and its own filters', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...common,
-      'GET /api/system/logs/operations': page([]),
-      'GET /api/system/logs/logins': page([
-        login(1),
-        login(2, { success: false, reason: 'captcha_wrong' }),
-        login(3, { success: false, reason: 'sso_expired' }),
-      ]),
-    });
+      [logsApi.operations, page([])],
+      [
+        logsApi.logins,
+        page([
+          login(1),
+          login(2, { success: false, reason: 'captcha_wrong' }),
+          login(3, { success: false, reason: 'sso_expired' }),
+        ]),
+      ],
+    ]);
     const { user } = renderPage(<LogListPage />);
 
     await user.click(await screen.findByRole('tab', { name: '登录日志' }));
@@ -148,17 +192,17 @@ describe('LogListPage', () => {
   }, 15_000);
 
   it('leaves the retention setting out for a reader, and offers it to a writer', async () => {
-    mockApi({ ...common, 'GET /api/system/logs/operations': page([operation(1)]) });
+    mockApi([...common, [logsApi.operations, page([operation(1)])]]);
     const view = renderPage(<LogListPage />, { permissions: [Permissions.systemLogList] });
     expect(await screen.findByText('操作日志保留 180 天，登录日志保留 90 天')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /保留期设置/ })).toBeNull();
     view.unmount();
 
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...common,
-      'GET /api/system/logs/operations': page([operation(1)]),
-      'PUT /api/system/logs/retention': (call) => ok(call.body),
-    });
+      [logsApi.operations, page([operation(1)])],
+      [logsApi.setRetention, (call) => call.body as { operationDays: number; loginDays: number }],
+    ]);
     const { user } = renderPage(<LogListPage />, {
       permissions: [Permissions.systemLogList, Permissions.systemLogWrite],
     });
