@@ -16,6 +16,9 @@ export function addSeconds(date: Date, seconds: number): Date {
 /** The utility's own days and hours are Beijing's, whatever zone the server runs in. */
 export const UTILITY_TIME_ZONE = 'Asia/Shanghai';
 
+/** The utility's offset from UTC, the same all year (China keeps no daylight saving time). */
+export const UTILITY_OFFSET_MS = 8 * 3_600_000;
+
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: UTILITY_TIME_ZONE,
   year: 'numeric',

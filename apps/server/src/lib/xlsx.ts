@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
+import { UTILITY_OFFSET_MS } from './clock.ts';
 import { sendAttachment } from './downloads.ts';
 import { XLSX_TYPE } from './uploads.ts';
 
 export type CellValue = string | number | boolean | Date | null;
 
-// Spreadsheet times have no zone: they are written as the utility's wall clock (China has no DST).
-const UTILITY_OFFSET_MS = 8 * 3_600_000;
+// Spreadsheet times have no zone: they are written as the utility's wall clock.
 const wallClock = (value: Exclude<CellValue, null>) =>
   value instanceof Date ? new Date(value.getTime() + UTILITY_OFFSET_MS) : value;
 

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { t } from '../../i18n/messages.ts';
+import { UTILITY_OFFSET_MS } from '../../lib/clock.ts';
 import type { Context, RouteContext } from '../../lib/context.ts';
 import { csvText } from '../../lib/csv.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
@@ -317,7 +318,6 @@ export const roundTo =
 
 /** Rows an export reads per query. */
 const EXPORT_SLICE = 5000;
-const UTILITY_OFFSET_MS = 8 * HOUR;
 
 /** ISO 8601 in the utility's zone (Asia/Shanghai, no DST): `2026-06-01T08:00:00+08:00`, ms when there are any. */
 export function utilityTime(d: Date): string {
