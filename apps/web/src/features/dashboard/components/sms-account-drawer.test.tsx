@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Permissions } from '@water/contracts';
+import { authApi, Permissions, type RoleInfo, type SmsLedgerEntry, workplaceApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { workplaceOptions } from '../testing/workplace-harness.ts';
 import { OverviewPanel } from './overview-panel.tsx';
 
@@ -11,7 +11,7 @@ const account = {
   lowThreshold: 100,
   ledger: [],
 };
-const topups = [
+const topups: SmsLedgerEntry[] = [
   {
     id: 2,
     kind: 'topup',
@@ -21,7 +21,7 @@ const topups = [
     createdAt: '2026-11-20T02:00:00.000Z',
   },
 ];
-const charges = [
+const charges: SmsLedgerEntry[] = [
   {
     id: 9,
     kind: 'charge',
@@ -34,29 +34,57 @@ const charges = [
   },
 ];
 
+/** The signed-in administrator's role-info, holding `permissions`. */
+const roleInfo = (permissions: string[]): RoleInfo => ({
+  name: '张伟',
+  avatar: '',
+  job: '',
+  organization: '',
+  location: '',
+  email: '',
+  introduction: '',
+  personalWebsite: '',
+  jobName: '',
+  organizationName: '',
+  locationName: '',
+  phone: '13800000001',
+  registrationDate: '2026-01-01T00:00:00.000Z',
+  accountId: '1',
+  certification: 0,
+  role: 'admin',
+  roles: [],
+  menus: [],
+  permissions,
+  userInfos: { userId: 1, username: 'admin', enterpriseId: null, departmentId: null, mustChangePassword: false },
+});
+
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
 function answers(permissions: string[]) {
-  return {
-    'GET /api/v1/remote/users/role-info': ok({ name: '张伟', role: 'admin', roles: [], permissions }),
-    'GET /api/workplace/overview': ok({
+  return [
+    reply(authApi.roleInfo, roleInfo(permissions)),
+    reply(workplaceApi.overview, {
       balance: { amount: 1280.5, currency: 'CNY', low: false, lowThreshold: 100, price: 0.05 },
       pendingOrders: 0,
       renewalOrders: 3,
       onlineContent: 27,
     }),
-    'GET /api/sms/account': ok(account),
-    'GET /api/sms/ledger': (call: ApiCall) => ok(call.query.get('kind') === 'charge' ? charges : topups),
-    'POST /api/sms/topups': (call: ApiCall) => {
-      const body = call.body as { amount: number };
-      return ok({ ...account, balance: account.balance + body.amount });
-    },
-    'PUT /api/sms/account': (call: ApiCall) => ok({ ...account, ...(call.body as object) }),
-  };
+    reply(workplaceApi.smsAccount, account),
+    reply(workplaceApi.smsLedger, (call) => (call.query.get('kind') === 'charge' ? charges : topups)),
+    reply(workplaceApi.smsTopup, (call) => ({
+      ...account,
+      balance: account.balance + (call.body as { amount: number }).amount,
+    })),
+    reply(workplaceApi.smsSettings, (call) => ({
+      ...account,
+      ...(call.body as { price: number; lowThreshold: number }),
+    })),
+  ] as const;
 }
 
 const manager = [Permissions.smsAccountWrite, Permissions.systemSmsOutbox];
 
 async function openDrawer(permissions = manager, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  const { calls } = mockApi(answers(permissions));
+  const { calls } = mockApi([...answers(permissions)]);
   const { user } = renderPage(<OverviewPanel />, { ...workplaceOptions, locale });
   await user.click(await screen.findByRole('button', { name: locale === 'zh-CN' ? '充值与计费' : 'Top-ups & price' }));
   const drawer = await screen.findByRole('dialog', { name: locale === 'zh-CN' ? '短信账户' : 'SMS account' });
@@ -115,7 +143,7 @@ describe('SMS account drawer', () => {
   }, 15_000);
 
   it('offers no SMS account button without the permission', async () => {
-    mockApi(answers([]));
+    mockApi([...answers([])]);
     renderPage(<OverviewPanel />, workplaceOptions);
     expect(await screen.findByText('¥1,280.50')).toBeTruthy();
     // The permissions have arrived with the name.
@@ -124,7 +152,7 @@ describe('SMS account drawer', () => {
   });
 
   it('offers no button to a holder of only the outbox permission', async () => {
-    mockApi(answers([Permissions.systemSmsOutbox]));
+    mockApi([...answers([Permissions.systemSmsOutbox])]);
     renderPage(<OverviewPanel />, workplaceOptions);
     expect(await screen.findByText('¥1,280.50')).toBeTruthy();
     // The permissions have arrived with the name.

@@ -23,11 +23,10 @@ import {
   smsSettingsBodySchema,
   smsTopupBodySchema,
 } from '@water/contracts';
-import { useState } from 'react';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { errorText } from '../../../shared/ui/form-rules.ts';
+import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { smsQueries, useSmsSettings, useSmsTopup } from '../api/workplace-queries.ts';
 import { useWorkplaceI18n, type WorkplaceMessageKey } from '../use-workplace-i18n.ts';
 import { WidgetState } from './widget-state.tsx';
@@ -100,43 +99,32 @@ function Summary({ account }: { account: SmsAccount }) {
 /** 0.05 shows as ¥0.05, 0.045 as ¥0.045: the price keeps up to four decimals. */
 const priceDigits = (price: number) => Math.min(4, Math.max(2, (String(price).split('.')[1] ?? '').length));
 
-interface TopupValues {
-  amount?: number;
-  note?: string;
-}
-
 function TopupForm() {
   const i18n = useWorkplaceI18n();
   const { t } = i18n;
   const money = useMoney();
-  const [form] = Form.useForm<TopupValues>();
   const topup = useSmsTopup();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(values: TopupValues) {
-    setFailure(null);
-    const parsed = smsTopupBodySchema.safeParse({ amount: values.amount, note: values.note ?? '' });
-    if (!parsed.success) return;
-    try {
-      await topup.mutateAsync(parsed.data);
-      Message.success(t('workplace.sms.topup.done', { amount: money(parsed.data.amount) }));
-      form.resetFields();
-    } catch (error) {
-      setFailure(errorText(error, t('workplace.sms.requestFailed')));
-    }
-  }
+  const contract = useContractForm({
+    schema: smsTopupBodySchema,
+    tv: i18n.tv,
+    submit: (body) => topup.mutateAsync(body).then(() => body.amount),
+    onSaved: (amount) => {
+      Message.success(t('workplace.sms.topup.done', { amount: money(amount) }));
+      contract.form.resetFields();
+    },
+  });
 
   const amountLabel = t('workplace.sms.topup.amount');
   const noteLabel = t('workplace.sms.topup.note');
   return (
     <section className="workplace-sms__section" aria-labelledby="workplace-sms-topup">
       <h3 id="workplace-sms-topup">{t('workplace.sms.topup')}</h3>
-      <Form<TopupValues>
-        form={form}
+      <Form<z.input<typeof smsTopupBodySchema>>
+        form={contract.form}
         layout="vertical"
-        disabled={topup.isPending}
-        onSubmit={submit}
-        onChange={() => setFailure(null)}
+        disabled={contract.pending}
+        onSubmit={contract.onSubmit}
+        onChange={contract.clearFailure}
       >
         <div className="workplace-sms__row">
           <Form.Item
@@ -159,52 +147,39 @@ function TopupForm() {
           </Form.Item>
         </div>
         <div className="workplace-sms__actions">
-          <Button type="primary" htmlType="submit" loading={topup.isPending}>
+          <Button type="primary" htmlType="submit" loading={contract.pending}>
             {t('workplace.sms.topup.submit')}
           </Button>
         </div>
       </Form>
-      {failure ? <Alert className="workplace-sms__alert" type="error" content={failure} /> : null}
+      {contract.failure ? <Alert className="workplace-sms__alert" type="error" content={contract.failure} /> : null}
     </section>
   );
-}
-
-interface SettingsValues {
-  price?: number;
-  lowThreshold?: number;
 }
 
 function SettingsForm({ account }: { account: SmsAccount }) {
   const i18n = useWorkplaceI18n();
   const { t } = i18n;
-  const [form] = Form.useForm<SettingsValues>();
   const save = useSmsSettings();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(values: SettingsValues) {
-    setFailure(null);
-    const parsed = smsSettingsBodySchema.safeParse(values);
-    if (!parsed.success) return;
-    try {
-      await save.mutateAsync(parsed.data);
-      Message.success(t('workplace.sms.settings.done'));
-    } catch (error) {
-      setFailure(errorText(error, t('workplace.sms.requestFailed')));
-    }
-  }
+  const contract = useContractForm({
+    schema: smsSettingsBodySchema,
+    tv: i18n.tv,
+    submit: (body) => save.mutateAsync(body),
+    onSaved: () => Message.success(t('workplace.sms.settings.done')),
+  });
 
   const priceLabel = t('workplace.sms.price');
   const thresholdLabel = t('workplace.sms.threshold');
   return (
     <section className="workplace-sms__section" aria-labelledby="workplace-sms-settings">
       <h3 id="workplace-sms-settings">{t('workplace.sms.settings')}</h3>
-      <Form<SettingsValues>
-        form={form}
+      <Form<z.input<typeof smsSettingsBodySchema>>
+        form={contract.form}
         layout="vertical"
-        disabled={save.isPending}
+        disabled={contract.pending}
         initialValues={{ price: account.price, lowThreshold: account.lowThreshold }}
-        onSubmit={submit}
-        onChange={() => setFailure(null)}
+        onSubmit={contract.onSubmit}
+        onChange={contract.clearFailure}
       >
         <div className="workplace-sms__row">
           <Form.Item
@@ -239,12 +214,12 @@ function SettingsForm({ account }: { account: SmsAccount }) {
           </Form.Item>
         </div>
         <div className="workplace-sms__actions">
-          <Button type="outline" htmlType="submit" loading={save.isPending}>
+          <Button type="outline" htmlType="submit" loading={contract.pending}>
             {t('workplace.sms.settings.submit')}
           </Button>
         </div>
       </Form>
-      {failure ? <Alert className="workplace-sms__alert" type="error" content={failure} /> : null}
+      {contract.failure ? <Alert className="workplace-sms__alert" type="error" content={contract.failure} /> : null}
     </section>
   );
 }

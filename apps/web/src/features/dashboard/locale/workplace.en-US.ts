@@ -41,7 +41,6 @@ export const workplaceEnUS = {
   'workplace.sms.purpose.reset-password': 'Password reset code',
   'workplace.sms.none': 'Nothing yet',
   'workplace.sms.close': 'Close',
-  'workplace.sms.requestFailed': 'Request failed, please try again',
   'workplace.pendingOrders': 'Pending orders',
   'workplace.renewalOrders': 'Renewal orders',
   'workplace.renewalOrders.hint': 'Devices whose warranty or service contract ends within 30 days',

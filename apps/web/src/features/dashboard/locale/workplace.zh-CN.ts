@@ -40,7 +40,6 @@ export const workplaceZhCN = {
   'workplace.sms.purpose.reset-password': '找回密码验证码',
   'workplace.sms.none': '暂无记录',
   'workplace.sms.close': '关闭',
-  'workplace.sms.requestFailed': '请求失败，请稍后重试',
   'workplace.pendingOrders': '待处理工单',
   'workplace.renewalOrders': '待续期设备',
   'workplace.renewalOrders.hint': '质保或服务合同在 30 天内到期的设备',
