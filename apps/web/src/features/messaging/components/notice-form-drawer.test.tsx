@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type Notice, noticesApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { NoticeFormDrawer } from './notice-form-drawer.tsx';
 
 // Quill needs a real layout engine; the stand-in keeps the editor's contract: HTML in, HTML out.
@@ -16,7 +17,7 @@ vi.mock('../../../shared/ui/rich-text/rich-text-editor.tsx', () => ({
   }) => <textarea aria-label={ariaLabel} defaultValue={initialHtml} onChange={(e) => onChange(e.target.value)} />,
 }));
 
-const stored = (extra: Record<string, unknown> = {}) => ({
+const stored = (extra: Partial<Notice> = {}): Notice => ({
   id: 7,
   title: '停水通知',
   level: 0,
@@ -35,10 +36,10 @@ const stored = (extra: Record<string, unknown> = {}) => ({
 
 describe('notice editor: also send by SMS', () => {
   it('sends sms: true when the publisher ticks the box, and nothing about SMS otherwise', async () => {
-    const { calls } = mockApi({
-      'POST /api/notices': (call) => ok(stored(call.body as Record<string, unknown>)),
-      'GET /api/notices/7': ok(stored({ sms: true })),
-    });
+    const { calls } = mockApi([
+      [noticesApi.create, (call) => stored(call.body as Partial<Notice>)],
+      [noticesApi.get, stored({ sms: true })],
+    ]);
     const { user } = renderPage(<NoticeFormDrawer target={{ id: null }} onClose={() => {}} />);
     const drawer = await screen.findByRole('dialog', { name: '新建通知' });
     const sms = within(drawer).getByRole('checkbox', { name: '同时发送短信（按接收人计费）' });
@@ -59,10 +60,10 @@ describe('notice editor: also send by SMS', () => {
   });
 
   it('shows a draft’s choice and sends the box unticked as no SMS', async () => {
-    const { calls } = mockApi({
-      'GET /api/notices/7': ok(stored({ sms: true })),
-      'PUT /api/notices/7': (call) => ok(stored(call.body as Record<string, unknown>)),
-    });
+    const { calls } = mockApi([
+      [noticesApi.get, stored({ sms: true })],
+      [noticesApi.update, (call) => stored(call.body as Partial<Notice>)],
+    ]);
     const { user } = renderPage(<NoticeFormDrawer target={{ id: 7 }} onClose={() => {}} />, { locale: 'en-US' });
     const drawer = await screen.findByRole('dialog', { name: 'Edit notice' });
     const sms = await within(drawer).findByRole('checkbox', { name: 'Also send by SMS (charged per recipient)' });

@@ -1,57 +1,64 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  Radio,
-  Spin,
-  TreeSelect,
-} from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Form, Input, Radio, Spin, TreeSelect } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { type DepartmentNode, type Notice, type NoticeAudience, noticeInputSchema } from '@water/contracts';
+import { type DepartmentNode, type Notice, noticeInputSchema } from '@water/contracts';
 import { useState } from 'react';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { contractRule, errorText } from '../../../shared/ui/form-rules.ts';
+import type { z } from 'zod';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { EditorField } from '../../../shared/ui/rich-text/editor-field.tsx';
+import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { noticeQueries, useSaveNotice } from '../api/notice-queries.ts';
 import { type MessagingI18n, useMessagingI18n } from '../use-messaging-i18n.ts';
 import { NoticeAttachmentsField } from './notice-attachments-field.tsx';
 import { NoticeDetails } from './notice-details.tsx';
 import { levelText, NOTICE_LEVELS, roleText, useRoleNames } from './notice-labels.tsx';
 
-interface Values {
-  title: string;
-  level: Notice['level'];
-  audienceType: NoticeAudience['type'];
-  roleCodes: string[];
-  departmentIds: number[];
-  contentHtml: string;
-  sms: boolean;
-}
-
-const fields = noticeInputSchema.shape;
+type Values = z.input<typeof noticeInputSchema>;
 
 /** `null` closed, `{ id: null }` a new notice, `{ id }` a draft to edit. */
 export type NoticeDrawerTarget = { id: number | null } | null;
 
+function initialValues(notice: Notice | null): Values {
+  if (!notice) return { title: '', level: 0, audience: { type: 'all' }, contentHtml: '', sms: false };
+  const { title, level, audience, contentHtml, sms } = notice;
+  return { title, level, audience, contentHtml, sms: sms ?? false };
+}
+
+/**
+ * The form's values as the contract's input. The audience's `codes` and `ids` stay in the form while
+ * another audience is picked (the contract drops them); an unticked SMS box is absent, so a
+ * console-only notice is sent as it was before SMS existed.
+ */
+const toInput = (values: Values): Values => ({
+  ...values,
+  title: values.title ?? '',
+  contentHtml: values.contentHtml ?? '',
+  sms: values.sms ? true : undefined,
+});
+
 /** Create or edit a draft; after saving, shows the notice as the server stored it. */
 export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarget; onClose: () => void }) {
   const i18n = useMessagingI18n();
-  const { t, locale } = i18n;
+  const { t, tv, locale } = i18n;
   const [saved, setSaved] = useState<Notice | null>(null);
   // After "keep editing", the saved notice is the draft being edited.
   const editingId = saved?.id ?? target?.id ?? null;
   const [editing, setEditing] = useState(true);
-  // The drawer's footer submits the form, so both live here.
-  const [form] = Form.useForm<Values>();
   const save = useSaveNotice();
   const existing = useQuery({
     ...noticeQueries.detail(editingId ?? 0, locale),
     enabled: target !== null && editingId !== null,
+  });
+  const contract = useContractForm({
+    schema: noticeInputSchema,
+    toInput,
+    tv,
+    submit: (body) => save.mutateAsync({ id: editingId, body }),
+    // No toast: the drawer turns to the stored notice under a "saved" note of its own.
+    onSaved: (notice) => {
+      setSaved(notice);
+      setEditing(false);
+    },
   });
 
   const close = () => {
@@ -60,25 +67,17 @@ export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarg
     setEditing(true);
   };
 
-  let body: React.ReactNode;
-  let footer: React.ReactNode;
-  if (!editing && saved) {
-    body = (
+  const viewing = !editing && saved !== null;
+  let instead: React.ReactNode = null;
+  if (viewing) {
+    instead = (
       <>
         <Alert className="notice-form-notice" type="success" content={t('messaging.notices.savedNote')} />
         <NoticeDetails notice={saved} i18n={i18n} />
       </>
     );
-    footer = (
-      <>
-        <Button onClick={() => setEditing(true)}>{t('messaging.notices.backToEdit')}</Button>
-        <Button type="primary" onClick={close}>
-          {t('messaging.notices.close')}
-        </Button>
-      </>
-    );
   } else if (editingId !== null && !existing.data) {
-    body = existing.isError ? (
+    instead = existing.isError ? (
       <LoadFailedResult
         error={existing.error}
         onRetry={() => existing.refetch()}
@@ -89,130 +88,36 @@ export function NoticeFormDrawer({ target, onClose }: { target: NoticeDrawerTarg
     ) : (
       <Spin className="notice-drawer-loading" />
     );
-    footer = <Button onClick={close}>{t('messaging.notices.cancel')}</Button>;
-  } else {
-    body = (
-      <NoticeForm
-        key={editingId ?? 'new'}
-        id={editingId}
-        notice={existing.data ?? null}
-        i18n={i18n}
-        form={form}
-        save={save}
-        onSaved={(notice) => {
-          setSaved(notice);
-          setEditing(false);
-        }}
-      />
-    );
-    footer = (
-      <>
-        <Button onClick={close}>{t('messaging.notices.cancel')}</Button>
-        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-          {t('messaging.notices.saveDraft')}
-        </Button>
-      </>
-    );
   }
 
-  const drawerTitle =
-    !editing && saved
-      ? t('messaging.notices.drawer.preview')
-      : t(editingId === null ? 'messaging.notices.drawer.create' : 'messaging.notices.drawer.edit');
-
   return (
-    <Drawer
+    <FormDrawer
+      contract={contract}
+      open={target !== null}
+      title={
+        viewing
+          ? t('messaging.notices.drawer.preview')
+          : t(editingId === null ? 'messaging.notices.drawer.create' : 'messaging.notices.drawer.edit')
+      }
+      onClose={close}
       width={760}
-      visible={target !== null}
-      title={drawerTitle}
-      onCancel={close}
-      footer={footer}
-      unmountOnExit
-      // Arco's drawer gives itself no role; its wrapper takes extra attributes.
-      {...dialogAttributes(drawerTitle)}
+      initialValues={initialValues(existing.data ?? null)}
+      formKey={editingId ?? 'new'}
+      saveText={t('messaging.notices.saveDraft')}
+      instead={instead}
+      footer={
+        viewing ? (
+          <>
+            <Button onClick={() => setEditing(true)}>{t('messaging.notices.backToEdit')}</Button>
+            <Button type="primary" onClick={close}>
+              {t('messaging.notices.close')}
+            </Button>
+          </>
+        ) : undefined
+      }
       className="notice-drawer"
     >
-      {body}
-    </Drawer>
-  );
-}
-
-function initialValues(notice: Notice | null): Values {
-  if (!notice) {
-    return { title: '', level: 0, audienceType: 'all', roleCodes: [], departmentIds: [], contentHtml: '', sms: false };
-  }
-  return {
-    title: notice.title,
-    level: notice.level,
-    audienceType: notice.audience.type,
-    roleCodes: notice.audience.type === 'roles' ? notice.audience.codes : [],
-    departmentIds: notice.audience.type === 'departments' ? notice.audience.ids : [],
-    contentHtml: notice.contentHtml,
-    sms: notice.sms ?? false,
-  };
-}
-
-function NoticeForm({
-  id,
-  notice,
-  i18n,
-  form,
-  save,
-  onSaved,
-}: {
-  id: number | null;
-  notice: Notice | null;
-  i18n: MessagingI18n;
-  form: FormInstance<Values>;
-  save: ReturnType<typeof useSaveNotice>;
-  onSaved: (notice: Notice) => void;
-}) {
-  const { t, tv } = i18n;
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(values: Values) {
-    setFailure(null);
-    const audience: NoticeAudience =
-      values.audienceType === 'roles'
-        ? { type: 'roles', codes: values.roleCodes }
-        : values.audienceType === 'departments'
-          ? { type: 'departments', ids: values.departmentIds ?? [] }
-          : { type: 'all' };
-    const parsed = noticeInputSchema.safeParse({
-      title: values.title ?? '',
-      contentHtml: values.contentHtml ?? '',
-      level: values.level,
-      audience,
-      // Absent is false: a console-only notice is sent as it was before SMS existed.
-      ...(values.sms ? { sms: true } : {}),
-    });
-    if (!parsed.success) {
-      setFailure(tv(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    try {
-      // No toast: the drawer turns to the stored notice under a "saved" notice of its own.
-      onSaved(await save.mutateAsync({ id, body: parsed.data }));
-    } catch (error) {
-      setFailure(errorText(error, t('messaging.notices.requestFailed')));
-    }
-  }
-
-  return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      disabled={save.isPending}
-      initialValues={initialValues(notice)}
-      onSubmit={submit}
-      onChange={() => setFailure(null)}
-    >
-      <Form.Item
-        label={t('messaging.notices.field.title')}
-        field="title"
-        required
-        rules={[contractRule(fields.title, tv)]}
-      >
+      <Form.Item label={t('messaging.notices.field.title')} field="title" required rules={[contract.rule('title')]}>
         <Input placeholder={t('messaging.notices.field.titlePlaceholder')} maxLength={100} showWordLimit />
       </Form.Item>
       <Form.Item label={t('messaging.notices.field.level')} field="level">
@@ -224,7 +129,7 @@ function NoticeForm({
           ))}
         </Radio.Group>
       </Form.Item>
-      <Form.Item label={t('messaging.notices.field.audience')} field="audienceType">
+      <Form.Item label={t('messaging.notices.field.audience')} field="audience.type">
         <Radio.Group>
           <Radio value="all">{t('messaging.notices.audience.all')}</Radio>
           <Radio value="roles">{t('messaging.notices.audience.roles')}</Radio>
@@ -233,32 +138,22 @@ function NoticeForm({
       </Form.Item>
       <Form.Item shouldUpdate noStyle>
         {(values: Partial<Values>) =>
-          values.audienceType === 'roles' ? (
+          values.audience?.type === 'roles' ? (
             <Form.Item
               label={t('messaging.notices.field.roles')}
-              field="roleCodes"
+              field="audience.codes"
               required
-              rules={[
-                {
-                  validator: (value: string[] | undefined, callback) =>
-                    callback(value?.length ? undefined : t('messaging.notices.field.rolesRequired')),
-                },
-              ]}
+              rules={[chosen(t('messaging.notices.field.rolesRequired'))]}
             >
               <RoleChoices i18n={i18n} />
             </Form.Item>
-          ) : values.audienceType === 'departments' ? (
+          ) : values.audience?.type === 'departments' ? (
             <Form.Item
               label={t('messaging.notices.field.departments')}
-              field="departmentIds"
+              field="audience.ids"
               required
               extra={t('messaging.notices.field.departmentsHelp')}
-              rules={[
-                {
-                  validator: (value: number[] | undefined, callback) =>
-                    callback(value?.length ? undefined : t('messaging.notices.field.departmentsRequired')),
-                },
-              ]}
+              rules={[chosen(t('messaging.notices.field.departmentsRequired'))]}
             >
               <DepartmentPicker i18n={i18n} />
             </Form.Item>
@@ -272,7 +167,7 @@ function NoticeForm({
         label={t('messaging.notices.field.content')}
         field="contentHtml"
         extra={t('messaging.notices.field.contentHelp')}
-        rules={[contractRule(fields.contentHtml, tv)]}
+        rules={[contract.rule('contentHtml')]}
       >
         <EditorField
           placeholder={t('messaging.notices.editor.placeholder')}
@@ -280,12 +175,17 @@ function NoticeForm({
         />
       </Form.Item>
       <Form.Item label={t('messaging.notices.field.attachments')}>
-        <NoticeAttachmentsField id={id} i18n={i18n} />
+        <NoticeAttachmentsField id={editingId} i18n={i18n} />
       </Form.Item>
-      {failure ? <Alert className="notice-form-notice" type="error" content={failure} /> : null}
-    </Form>
+    </FormDrawer>
   );
 }
+
+/** At least one role or department: the contract's own message would not say which. */
+const chosen = (message: string) => ({
+  validator: (value: unknown[] | undefined, callback: (error?: string) => void) =>
+    callback(value?.length ? undefined : message),
+});
 
 interface TreeNode {
   key: string;

@@ -21,7 +21,6 @@ export const noticesEnUS = {
   'messaging.notices.delivery.sms': 'Console message and SMS',
   'messaging.notices.empty': 'No notices yet',
   'messaging.notices.notPublished': 'Not published',
-  'messaging.notices.total': '{total} in all',
   'messaging.notices.level.0': 'Normal',
   'messaging.notices.level.1': 'Important',
   'messaging.notices.level.3': 'Urgent',

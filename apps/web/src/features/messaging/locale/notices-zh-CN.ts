@@ -22,7 +22,6 @@ export const noticesZhCN = {
   'messaging.notices.delivery.sms': '站内消息 + 短信',
   'messaging.notices.empty': '暂无通知',
   'messaging.notices.notPublished': '未发布',
-  'messaging.notices.total': '共 {total} 条',
   'messaging.notices.level.0': '普通',
   'messaging.notices.level.1': '重要',
   'messaging.notices.level.3': '紧急',

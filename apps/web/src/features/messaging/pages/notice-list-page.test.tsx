@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type Notice, noticesApi, rolesApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { NoticeListPage } from './notice-list-page.tsx';
 
 // Quill needs a real layout engine; the page's own behaviour is what is tested here, the editor in
@@ -17,14 +18,14 @@ vi.mock('../../../shared/ui/rich-text/rich-text-editor.tsx', () => ({
   }) => <textarea aria-label={ariaLabel} defaultValue={initialHtml} onChange={(e) => onChange(e.target.value)} />,
 }));
 
-const ROLE_OPTIONS = {
-  'GET /api/system/roles/options': ok([
-    { code: 'admin', name: '管理员' },
-    { code: 'user', name: '普通用户' },
-  ]),
-};
+const ROLE_OPTIONS = reply(rolesApi.options, [
+  { code: 'admin', name: '管理员' },
+  { code: 'user', name: '普通用户' },
+]);
 
-const summary = (id: number, status: 'draft' | 'published' | 'withdrawn', extra: Record<string, unknown> = {}) => ({
+type Summary = Omit<Notice, 'contentHtml' | 'sms' | 'attachments'>;
+
+const summary = (id: number, status: Notice['status'], extra: Partial<Summary> = {}): Summary => ({
   id,
   title: `通知 ${id}`,
   level: 0,
@@ -38,18 +39,21 @@ const summary = (id: number, status: 'draft' | 'published' | 'withdrawn', extra:
   ...extra,
 });
 
-const page = (list: unknown[], total = list.length, pageNo = 1) => ok({ list, total, page: pageNo, pageSize: 10 });
+const page = (list: Summary[], total = list.length, pageNo = 1) => ({ list, total, page: pageNo, pageSize: 10 });
 
 describe('NoticeListPage', () => {
   it('lists notices with their level, state, audience, reads and the actions each state allows', async () => {
-    const { calls } = mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': page([
-        summary(1, 'draft', { level: 3, audience: { type: 'roles', codes: ['user', 'admin'] } }),
-        summary(2, 'published', { level: 1 }),
-        summary(3, 'withdrawn'),
-      ]),
-    });
+    const { calls } = mockApi([
+      ROLE_OPTIONS,
+      [
+        noticesApi.list,
+        page([
+          summary(1, 'draft', { level: 3, audience: { type: 'roles', codes: ['user', 'admin'] } }),
+          summary(2, 'published', { level: 1 }),
+          summary(3, 'withdrawn'),
+        ]),
+      ],
+    ]);
     renderPage(<NoticeListPage />);
 
     const rowOf = async (title: string) =>
@@ -81,19 +85,22 @@ describe('NoticeListPage', () => {
   });
 
   it('filters by keyword and status and pages, in English too', async () => {
-    const { calls } = mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': (call) =>
-        call.query.get('page') === '2'
-          ? page([summary(11, 'published')], 11, 2)
-          : page(
-              Array.from({ length: 10 }, (_, i) => summary(i + 1, 'published')),
-              11,
-            ),
-    });
+    const { calls } = mockApi([
+      ROLE_OPTIONS,
+      [
+        noticesApi.list,
+        (call) =>
+          call.query.get('page') === '2'
+            ? page([summary(11, 'published')], 11, 2)
+            : page(
+                Array.from({ length: 10 }, (_, i) => summary(i + 1, 'published')),
+                11,
+              ),
+      ],
+    ]);
     const { user } = renderPage(<NoticeListPage />, { locale: 'en-US' });
 
-    expect(await screen.findByText('11 in all')).toBeTruthy();
+    expect(await screen.findByText('11 in total')).toBeTruthy();
     const search = screen.getByRole('textbox', { name: 'Search titles' });
     await user.type(search, 'water');
     // Arco reads keyCode, which user-event leaves out.
@@ -103,7 +110,8 @@ describe('NoticeListPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawn' }));
     await waitFor(() =>
-      expect(calls.at(-1)?.query.toString()).toBe('page=1&pageSize=10&keyword=water&status=withdrawn'),
+      // In the contract's order of the query.
+      expect(calls.at(-1)?.query.toString()).toBe('page=1&pageSize=10&status=withdrawn&keyword=water'),
     );
 
     await user.click(screen.getByText('2', { selector: '.arco-pagination-item' }));
@@ -111,18 +119,34 @@ describe('NoticeListPage', () => {
     expect(await screen.findByText('通知 11')).toBeTruthy();
   });
 
+  it('opens with the search its address holds', async () => {
+    const { calls } = mockApi([ROLE_OPTIONS, [noticesApi.list, page([summary(3, 'withdrawn')], 21, 3)]]);
+    renderPage(<NoticeListPage />, { route: '/?status=withdrawn&keyword=停水&page=3&pageSize=oops' });
+
+    expect(await screen.findByText('通知 3')).toBeTruthy();
+    expect(Object.fromEntries(calls.filter((c) => c.path === '/api/notices').at(-1)?.query ?? [])).toEqual({
+      page: '3',
+      pageSize: '10',
+      status: 'withdrawn',
+      keyword: '停水',
+    });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索标题' }).value).toBe('停水');
+    expect(screen.getByRole('button', { name: '重置筛选' })).toBeTruthy();
+  });
+
   it('creates a draft: the contract rules first, then the notice as the server stored it', async () => {
-    const stored = {
+    const stored: Notice = {
       ...summary(7, 'draft', { title: '停水通知', level: 1, audience: { type: 'roles', codes: ['user'] } }),
       contentHtml: '<p><strong>明日停水</strong></p>',
+      sms: false,
       attachments: [],
     };
-    const { calls } = mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': page([]),
-      'POST /api/notices': ok(stored),
-      'GET /api/notices/7': ok(stored),
-    });
+    const { calls } = mockApi([
+      ROLE_OPTIONS,
+      [noticesApi.list, page([])],
+      [noticesApi.create, stored],
+      [noticesApi.get, stored],
+    ]);
     const { user } = renderPage(<NoticeListPage />);
 
     expect(await screen.findByText('暂无通知')).toBeTruthy();
@@ -167,17 +191,18 @@ describe('NoticeListPage', () => {
   });
 
   it('edits a draft with what the server has, saves it with PUT, and previews a notice from its title', async () => {
-    const draft = {
+    const draft: Notice = {
       ...summary(5, 'draft', { title: '旧标题', audience: { type: 'roles', codes: ['admin'] } }),
       contentHtml: '<p>原文</p>',
+      sms: false,
       attachments: [],
     };
-    const { calls } = mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': page([summary(5, 'draft', { title: '旧标题' })]),
-      'GET /api/notices/5': ok(draft),
-      'PUT /api/notices/5': (call) => ok({ ...draft, ...(call.body as object) }),
-    });
+    const { calls } = mockApi([
+      ROLE_OPTIONS,
+      [noticesApi.list, page([summary(5, 'draft', { title: '旧标题' })])],
+      [noticesApi.get, draft],
+      [noticesApi.update, (call) => ({ ...draft, ...(call.body as object) })],
+    ]);
     const { user } = renderPage(<NoticeListPage />);
 
     await user.click(await screen.findByRole('button', { name: '编辑：旧标题' }));
@@ -208,17 +233,17 @@ describe('NoticeListPage', () => {
   });
 
   it('says in the preview that a notice also goes out by SMS', async () => {
-    const notice = {
+    const notice: Notice = {
       ...summary(6, 'draft', { title: '短信通知' }),
       contentHtml: '<p>正文</p>',
       sms: true,
       attachments: [],
     };
-    mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': page([summary(6, 'draft', { title: '短信通知' })]),
-      'GET /api/notices/6': ok(notice),
-    });
+    mockApi([
+      ROLE_OPTIONS,
+      [noticesApi.list, page([summary(6, 'draft', { title: '短信通知' })])],
+      [noticesApi.get, notice],
+    ]);
     const { user } = renderPage(<NoticeListPage />);
     await user.click(await screen.findByRole('button', { name: '预览：短信通知' }));
     const preview = await screen.findByRole('dialog', { name: '通知预览' });
@@ -227,14 +252,17 @@ describe('NoticeListPage', () => {
 
   it('publishes a draft only after confirmation and shows the new state', async () => {
     let status: 'draft' | 'published' = 'draft';
-    const { calls } = mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': () => page([summary(1, status)]),
-      'POST /api/notices/1/publish': () => {
-        status = 'published';
-        return ok({ ...summary(1, 'published'), contentHtml: '', attachments: [], smsDelivery: null });
-      },
-    });
+    const { calls } = mockApi([
+      ROLE_OPTIONS,
+      [noticesApi.list, () => page([summary(1, status)])],
+      [
+        noticesApi.publish,
+        () => {
+          status = 'published';
+          return { ...summary(1, 'published'), contentHtml: '', sms: false, attachments: [], smsDelivery: null };
+        },
+      ],
+    ]);
     const { user } = renderPage(<NoticeListPage />);
 
     await user.click(await screen.findByRole('button', { name: '发布：通知 1' }));
@@ -255,12 +283,20 @@ describe('NoticeListPage', () => {
       { queued: 3, failed: 0, skipped: 1 },
       { queued: 2, failed: 2, skipped: 0 },
     ];
-    mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': page([summary(1, 'draft')]),
-      'POST /api/notices/1/publish': () =>
-        ok({ ...summary(1, 'published'), contentHtml: '', attachments: [], smsDelivery: deliveries.shift() }),
-    });
+    mockApi([
+      ROLE_OPTIONS,
+      [noticesApi.list, page([summary(1, 'draft')])],
+      [
+        noticesApi.publish,
+        () => ({
+          ...summary(1, 'published'),
+          contentHtml: '',
+          sms: true,
+          attachments: [],
+          smsDelivery: deliveries.shift() ?? null,
+        }),
+      ],
+    ]);
     const { user } = renderPage(<NoticeListPage />);
     const publish = async () => {
       await user.click(await screen.findByRole('button', { name: '发布：通知 1' }));
@@ -280,13 +316,16 @@ describe('NoticeListPage', () => {
 
   it("says when the list cannot be loaded, with the server's message and a retry", async () => {
     let attempts = 0;
-    mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': () => {
-        attempts += 1;
-        return attempts === 1 ? fail(500, '服务器内部错误') : page([summary(1, 'draft')]);
-      },
-    });
+    mockApi([
+      ROLE_OPTIONS,
+      [
+        noticesApi.list,
+        () => {
+          attempts += 1;
+          return attempts === 1 ? fail(500, '服务器内部错误') : page([summary(1, 'draft')]);
+        },
+      ],
+    ]);
     const { user } = renderPage(<NoticeListPage />);
 
     expect(await screen.findByText('加载失败')).toBeTruthy();
@@ -296,11 +335,7 @@ describe('NoticeListPage', () => {
   });
 
   it("keeps the drawer open with the server's refusal when saving fails", async () => {
-    mockApi({
-      ...ROLE_OPTIONS,
-      'GET /api/notices': page([]),
-      'POST /api/notices': fail(400, '内容过长'),
-    });
+    mockApi([ROLE_OPTIONS, [noticesApi.list, page([])], [noticesApi.create, fail(400, '内容过长')]]);
     const { user } = renderPage(<NoticeListPage />, { locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'New notice' }));
@@ -313,7 +348,7 @@ describe('NoticeListPage', () => {
   });
 
   it('tells a user without the notice permission, and never asks the server for notices', async () => {
-    const { fetchMock } = mockApi({});
+    const { fetchMock } = mockApi([]);
     renderPage(<NoticeListPage />, { permissions: [] });
 
     expect(await screen.findByText('没有发布通知的权限')).toBeTruthy();
