@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type DepartmentNode, organizationApi, Permissions } from '@water/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListShell } from '../../../shared/ui/list-page.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { parseListQuery } from '../../../shared/ui/use-list-filters.ts';
 import { useSharedUiI18n } from '../../../shared/ui/use-shared-ui-i18n.ts';
@@ -13,7 +14,6 @@ import { parentIds } from '../components/department-tree.ts';
 import { LoadFailed } from '../components/page-states.tsx';
 import { departmentColumns } from '../list/department-columns.tsx';
 import { useOrganizationI18n } from '../use-organization-i18n.ts';
-import '../../../shared/ui/list-page.css';
 import '../organization.css';
 
 const WRITE = [Permissions.systemDeptWrite] as const;
@@ -83,57 +83,56 @@ export function DepartmentTreePage() {
   }
 
   return (
-    <div className="list-page">
-      <div className="list-page__card">
-        <header className="list-page__header">
-          <div>
-            <h1 className="list-page__title">{t('org.dept.title')}</h1>
-            <p className="list-page__subtitle">{t('org.dept.subtitle')}</p>
-          </div>
-          <Permission permissions={WRITE}>
-            <div className="list-page__actions">
-              <Button
-                type="primary"
-                icon={<IconPlus />}
-                disabled={enterpriseId === undefined}
-                onClick={() => setDrawer({ item: null, parentId: null })}
-              >
-                {t('org.dept.createRoot')}
+    <ListShell
+      title={t('org.dept.title')}
+      subtitle={t('org.dept.subtitle')}
+      actions={
+        <Permission permissions={WRITE}>
+          <Button
+            type="primary"
+            icon={<IconPlus />}
+            disabled={enterpriseId === undefined}
+            onClick={() => setDrawer({ item: null, parentId: null })}
+          >
+            {t('org.dept.createRoot')}
+          </Button>
+        </Permission>
+      }
+      body={
+        <>
+          <search className="list-page__filters" aria-label={shared.t('list.filters')}>
+            <span className="org-filters__label" aria-hidden="true">
+              {t('org.dept.enterprise')}
+            </span>
+            <Select
+              className="org-filters__enterprise"
+              aria-label={t('org.dept.enterprise')}
+              placeholder={t('org.dept.enterprisePlaceholder')}
+              loading={enterprises.isPending}
+              value={enterpriseId}
+              showSearch
+              onChange={(id: number) => {
+                setParams((current) => {
+                  current.set('enterpriseId', String(id));
+                  return current;
+                });
+                setExpanded(null);
+              }}
+              options={(enterprises.data ?? []).map((e) => ({ label: e.name, value: e.id }))}
+            />
+            <Space size={4} className="org-filters__end">
+              <Button size="small" type="text" onClick={() => setExpanded(null)}>
+                {t('org.dept.expandAll')}
               </Button>
-            </div>
-          </Permission>
-        </header>
-        <search className="list-page__filters" aria-label={shared.t('list.filters')}>
-          <span className="org-filters__label" aria-hidden="true">
-            {t('org.dept.enterprise')}
-          </span>
-          <Select
-            className="org-filters__enterprise"
-            aria-label={t('org.dept.enterprise')}
-            placeholder={t('org.dept.enterprisePlaceholder')}
-            loading={enterprises.isPending}
-            value={enterpriseId}
-            showSearch
-            onChange={(id: number) => {
-              setParams((current) => {
-                current.set('enterpriseId', String(id));
-                return current;
-              });
-              setExpanded(null);
-            }}
-            options={(enterprises.data ?? []).map((e) => ({ label: e.name, value: e.id }))}
-          />
-          <Space size={4} className="org-filters__end">
-            <Button size="small" type="text" onClick={() => setExpanded(null)}>
-              {t('org.dept.expandAll')}
-            </Button>
-            <Button size="small" type="text" onClick={() => setExpanded([])}>
-              {t('org.dept.collapseAll')}
-            </Button>
-          </Space>
-        </search>
-        {body}
-      </div>
+              <Button size="small" type="text" onClick={() => setExpanded([])}>
+                {t('org.dept.collapseAll')}
+              </Button>
+            </Space>
+          </search>
+          {body}
+        </>
+      }
+    >
       {enterpriseId !== undefined ? (
         <DepartmentFormDrawer
           target={drawer}
@@ -142,6 +141,6 @@ export function DepartmentTreePage() {
           onClose={() => setDrawer(null)}
         />
       ) : null}
-    </div>
+    </ListShell>
   );
 }
