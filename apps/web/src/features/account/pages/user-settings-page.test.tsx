@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { accountApi } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { UserSettingsPage } from './user-settings-page.tsx';
 
 const CHROME_WINDOWS =
@@ -33,7 +34,7 @@ const session = (id: number, current: boolean, userAgent: string) => ({
 describe('UserSettingsPage', () => {
   describe('change password', () => {
     it("checks the fields with the contract's rules first", async () => {
-      const { fetchMock } = mockApi({});
+      const { fetchMock } = mockApi([]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.type(screen.getByLabelText('当前密码'), 'Same2026x');
@@ -56,7 +57,7 @@ describe('UserSettingsPage', () => {
     });
 
     it('changes the password and says the other sessions were signed out', async () => {
-      const { calls } = mockApi({ 'POST /api/user/password': ok(null) });
+      const { calls } = mockApi([[accountApi.changePassword, null]]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false, locale: 'en-US' });
 
       await user.type(screen.getByLabelText('Current password'), 'User@2026');
@@ -74,7 +75,7 @@ describe('UserSettingsPage', () => {
     });
 
     it("shows the server's refusal", async () => {
-      mockApi({ 'POST /api/user/password': fail(400, '原密码错误') });
+      mockApi([[accountApi.changePassword, fail(400, '原密码错误')]]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.type(screen.getByLabelText('当前密码'), 'wrong');
@@ -89,21 +90,24 @@ describe('UserSettingsPage', () => {
 
   describe('sign-in history', () => {
     it('pages the attempts with readable browser, system and reason', async () => {
-      const { calls } = mockApi({
-        'GET /api/user/login-history': (call) =>
-          call.query.get('page') === '1'
-            ? ok({
-                list: [
-                  attempt(1, true),
-                  attempt(2, false, 'locked', SAFARI_IPHONE),
-                  attempt(3, false, 'something_new', ''),
-                ],
-                total: 13,
-                page: 1,
-                pageSize: 10,
-              })
-            : ok({ list: [attempt(11, false, 'bad_credentials')], total: 13, page: 2, pageSize: 10 }),
-      });
+      const { calls } = mockApi([
+        [
+          accountApi.loginHistory,
+          (call) =>
+            call.query.get('page') === '1'
+              ? {
+                  list: [
+                    attempt(1, true),
+                    attempt(2, false, 'locked', SAFARI_IPHONE),
+                    attempt(3, false, 'something_new', ''),
+                  ],
+                  total: 13,
+                  page: 1,
+                  pageSize: 10,
+                }
+              : { list: [attempt(11, false, 'bad_credentials')], total: 13, page: 2, pageSize: 10 },
+        ],
+      ]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.click(screen.getByRole('tab', { name: '登录记录' }));
@@ -124,8 +128,22 @@ describe('UserSettingsPage', () => {
       expect(calls.at(-1)?.query.toString()).toBe('page=2&pageSize=10');
     });
 
+    it('opens on the history at the page its address holds', async () => {
+      const { calls } = mockApi([
+        [accountApi.loginHistory, { list: [attempt(11, false, 'bad_credentials')], total: 13, page: 2, pageSize: 10 }],
+      ]);
+      renderPage(<UserSettingsPage />, {
+        signedIn: false,
+        route: '/?tab=history&history.page=2&history.pageSize=oops',
+      });
+
+      expect(await screen.findByText('失败 · 密码错误')).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '登录记录', selected: true })).toBeTruthy();
+      expect(calls[0]?.query.toString()).toBe('page=2&pageSize=10');
+    });
+
     it("says when the history cannot be loaded, with the server's message", async () => {
-      mockApi({ 'GET /api/user/login-history': fail(404, '接口不存在') });
+      mockApi([[accountApi.loginHistory, fail(404, '接口不存在')]]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false });
 
       await user.click(screen.getByRole('tab', { name: '登录记录' }));
@@ -138,13 +156,16 @@ describe('UserSettingsPage', () => {
   describe('active sessions', () => {
     it('marks the current session, which cannot be ended here, and ends another after confirmation', async () => {
       let live = [session(7, false, SAFARI_IPHONE), session(5, true, CHROME_WINDOWS)];
-      const { calls } = mockApi({
-        'GET /api/user/sessions': () => ok(live),
-        'DELETE /api/user/sessions/7': () => {
-          live = live.filter((s) => s.id !== 7);
-          return ok(null);
-        },
-      });
+      const { calls } = mockApi([
+        [accountApi.sessions, () => live],
+        [
+          accountApi.endSession,
+          ({ params }) => {
+            live = live.filter((s) => String(s.id) !== params.id);
+            return null;
+          },
+        ],
+      ]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false, locale: 'en-US', userOptions: popupClicks });
 
       await user.click(screen.getByRole('tab', { name: 'Active sessions' }));
@@ -169,10 +190,10 @@ describe('UserSettingsPage', () => {
 
     it("leaves the list as it was when the server refuses, showing the server's message", async () => {
       const live = [session(7, false, SAFARI_IPHONE), session(5, true, CHROME_WINDOWS)];
-      mockApi({
-        'GET /api/user/sessions': ok(live),
-        'DELETE /api/user/sessions/7': fail(404, '会话不存在'),
-      });
+      mockApi([
+        [accountApi.sessions, live],
+        [accountApi.endSession, fail(404, '会话不存在')],
+      ]);
       const { user } = renderPage(<UserSettingsPage />, { signedIn: false, userOptions: popupClicks });
 
       await user.click(screen.getByRole('tab', { name: '在线会话' }));

@@ -1,5 +1,5 @@
 import { Alert, Card, Tabs } from '@arco-design/web-react';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { LoginHistoryTable } from '../components/login-history-table.tsx';
@@ -7,12 +7,24 @@ import { SessionTable } from '../components/session-table.tsx';
 import { useAccountI18n } from '../use-account-i18n.ts';
 import '../account.css';
 
-type Tab = 'password' | 'history' | 'sessions';
+const TABS = ['password', 'history', 'sessions'] as const;
+type Tab = (typeof TABS)[number];
 
-/** Change password, the own sign-in history and the live sessions. Tabs load their data when first opened. */
+/**
+ * Change password, the own sign-in history and the live sessions. Tabs load their data when first
+ * opened; the tab and the history's page are kept in the address (`?tab=history&history.page=2`).
+ */
 export function UserSettingsPage() {
   const { t } = useAccountI18n();
-  const [tab, setTab] = useState<Tab>('password');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((key) => key === params.get('tab')) ?? 'password';
+  const openTab = (key: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (key === 'password') next.delete('tab');
+      else next.set('tab', key);
+      return next;
+    });
   const mustChange = useRoleInfo()?.userInfos.mustChangePassword ?? false;
 
   return (
@@ -21,7 +33,7 @@ export function UserSettingsPage() {
         {mustChange ? (
           <Alert className="account-must-change" type="warning" content={t('account.settings.mustChange')} />
         ) : null}
-        <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)} lazyload>
+        <Tabs activeTab={tab} onChange={openTab} lazyload>
           <Tabs.TabPane key="password" title={t('account.settings.tab.password')}>
             <div className="account-settings-pane">
               <ChangePasswordForm />
