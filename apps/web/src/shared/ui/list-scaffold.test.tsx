@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http.ts';
-import { KeywordSearch, type ListQuery, QueryState, sortFrom, tablePagination } from './list-scaffold.tsx';
+import { type ListQuery, QueryState } from './list-scaffold.tsx';
 
 function query(state: Partial<ListQuery>): ListQuery {
   return { isError: false, isPending: false, data: undefined, error: null, refetch: vi.fn(), ...state };
@@ -51,57 +51,5 @@ describe('QueryState', () => {
     unmount();
     renderState(query({ isPending: true }));
     expect(screen.getByRole('table', { name: 'Rows' })).toBeTruthy();
-  });
-});
-
-describe('tablePagination', () => {
-  it('keeps the pager on a single page, with 10, 20 and 50 unless told otherwise', () => {
-    const showTotal = (total: number) => `${total} in all`;
-    expect(tablePagination({ page: 2, pageSize: 20, total: 45, showTotal })).toEqual({
-      current: 2,
-      pageSize: 20,
-      total: 45,
-      showTotal,
-      sizeCanChange: true,
-      sizeOptions: [10, 20, 50],
-      hideOnSinglePage: false,
-    });
-    expect(tablePagination({ page: 1, pageSize: 30, total: 0, showTotal, sizeOptions: [30, 60] }).sizeOptions).toEqual([
-      30, 60,
-    ]);
-  });
-});
-
-describe('sortFrom', () => {
-  const fields = ['name', 'createdAt'] as const;
-
-  it('sorts by a column the server knows, and by none when the click cleared it or the column is unknown', () => {
-    expect(sortFrom({ field: 'name', direction: 'ascend' }, fields)).toEqual({ sort: 'name', order: 'asc' });
-    expect(sortFrom([{ field: 'createdAt', direction: 'descend' }], fields)).toEqual({
-      sort: 'createdAt',
-      order: 'desc',
-    });
-    expect(sortFrom({ field: 'name', direction: undefined }, fields)).toEqual({ sort: undefined, order: undefined });
-    expect(sortFrom({ field: 'phone', direction: 'ascend' }, fields)).toEqual({ sort: undefined, order: undefined });
-  });
-});
-
-describe('KeywordSearch', () => {
-  function Harness({ onKeyword }: { onKeyword: (keyword: string | undefined) => void }) {
-    const [value, setValue] = useState('');
-    return <KeywordSearch className="box" label="Keyword" value={value} onChange={setValue} onKeyword={onKeyword} />;
-  }
-
-  it('filters by the trimmed keyword on Enter and stops filtering when the box is cleared', () => {
-    const onKeyword = vi.fn();
-    render(<Harness onKeyword={onKeyword} />);
-    const box = screen.getByRole('textbox', { name: 'Keyword' });
-    expect(box.getAttribute('placeholder')).toBe('Keyword');
-    fireEvent.change(box, { target: { value: '  pump  ' } });
-    expect(onKeyword).not.toHaveBeenCalled();
-    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
-    expect(onKeyword).toHaveBeenLastCalledWith('pump');
-    fireEvent.change(box, { target: { value: '' } });
-    expect(onKeyword).toHaveBeenLastCalledWith(undefined);
   });
 });
