@@ -1,148 +1,34 @@
-import { type Device, type DeviceStatus, devicesApi, Permissions } from '@water/contracts';
+import { devicesApi, Permissions } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import { utilityDay } from '../../lib/clock.ts';
-import type { Context } from '../../lib/context.ts';
-import { inRegionScope } from '../../lib/data-scope.ts';
-import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { regionFilter } from '../../lib/region-filter.ts';
 import { auditOf, route } from '../../lib/route.ts';
-import { sha256 } from '../../lib/tokens.ts';
-import { newDeviceSecret, resolveDeviceInput } from './device-references.ts';
-import { createDevicesRepository } from './devices.repository.ts';
+import { createDevicesService } from './devices.service.ts';
 
 export async function devicesRoutes(app: FastifyInstance) {
-  const repo = (ctx: Context) => createDevicesRepository(ctx.db);
+  const devices = createDevicesService(app);
   const write = { permission: Permissions.deviceWrite };
   const audit = auditOf('devices');
 
-  /** One device the caller may see: outside their region limit it does not exist for them. */
-  async function load(ctx: Context, id: number): Promise<Device> {
-    const device = await repo(ctx).get(id, ctx.locale);
-    if (!device || !inRegionScope(await ctx.scope(), device.regionId)) throw notFound();
-    return device;
-  }
-
-  /** A device that may still change: an archived one is kept as it was. */
-  async function loadInService(ctx: Context, id: number) {
-    const device = await load(ctx, id);
-    if (device.archivedAt) throw new AppError(409, 409, 'devices.archived');
-    return device;
-  }
-
-  /**
-   * Once the change has committed, ends the device's open MQTT connections: a connection keeps
-   * the credentials it was admitted with, which the change has just taken away.
-   */
-  const disconnectAfterCommit = (ctx: Context, code: string) =>
-    ctx.afterCommit(async () => {
-      await app.mqtt.disconnectDevice(code);
-    });
-
-  route(app, devicesApi.stations, { access: 'session' }, async (_req, ctx) =>
-    repo(ctx).stations(await regionFilter(ctx.db, await ctx.scope(), undefined)),
-  );
-
   // Every operator reads the register, within the region limit of their role.
-  route(app, devicesApi.list, { access: 'session' }, async (req, ctx) => {
-    const q = req.query;
-    const regionIds = await regionFilter(ctx.db, await ctx.scope(), q.regionId);
-    const { total, list } = await repo(ctx).list({ ...q, regionIds }, ctx.locale);
-    return { total, page: q.page, pageSize: q.pageSize, list };
-  });
-
-  route(app, devicesApi.get, { access: 'session' }, (req, ctx) => load(ctx, req.params.id));
-
-  route(app, devicesApi.byCode, { access: 'session' }, async (req, ctx) => {
-    const found = await repo(ctx).byCode(req.params.code);
-    if (!found) throw notFound();
-    return load(ctx, found.id);
-  });
-
-  route(app, devicesApi.create, { access: write, audit: audit('create') }, async (req, ctx) => {
-    const values = await resolveDeviceInput(ctx, req.body);
-    const secret = newDeviceSecret();
-    const now = app.clock.now();
-    const id = await repo(ctx).insert({ ...values, secretHash: sha256(secret), createdAt: now, updatedAt: now });
-    const device = await load(ctx, id);
-    ctx.audit({ targetId: id, after: device });
-    return { device, secret };
-  });
-
-  route(app, devicesApi.update, { access: write, audit: audit('update') }, async (req, ctx) => {
-    const before = await loadInService(ctx, req.params.id);
-    const values = await resolveDeviceInput(ctx, req.body, before.id);
-    await repo(ctx).update(before.id, { ...values, updatedAt: app.clock.now() });
-    const after = await load(ctx, before.id);
-    // Its connections signed in under the old code, which a new device may now take.
-    if (after.code !== before.code) disconnectAfterCommit(ctx, before.code);
-    ctx.audit({ targetId: before.id, before, after });
-    return after;
-  });
-
-  route(app, devicesApi.setEnabled, { access: write, audit: audit('enable') }, async (req, ctx) => {
-    const before = await loadInService(ctx, req.params.id);
-    // An enabled device starts again as not yet heard from; telemetry sets online and offline.
-    const status: DeviceStatus = req.body.enabled
-      ? before.status === 'disabled'
-        ? 'inactive'
-        : before.status
-      : 'disabled';
-    await repo(ctx).update(before.id, { status, updatedAt: app.clock.now() });
-    if (status === 'disabled') disconnectAfterCommit(ctx, before.code);
-    ctx.audit({ targetId: before.id, before: { status: before.status }, after: { status } });
-    return load(ctx, before.id);
-  });
-
-  route(app, devicesApi.rotateSecret, { access: write, audit: audit('rotate-secret') }, async (req, ctx) => {
-    const before = await loadInService(ctx, req.params.id);
-    const secret = newDeviceSecret();
-    await repo(ctx).update(before.id, { secretHash: sha256(secret), updatedAt: app.clock.now() });
-    disconnectAfterCommit(ctx, before.code);
-    // The secret itself never reaches the log.
-    ctx.audit({ targetId: before.id, after: { secretRotated: true } });
-    return { secret };
-  });
-
-  route(app, devicesApi.dependents, { access: 'session' }, async (req, ctx) => {
-    const device = await load(ctx, req.params.id);
-    return repo(ctx).dependents(device.id);
-  });
-
-  // Archiving is final: the device stops reporting (no secret, disabled), leaves the working lists
-  // and keeps its record; the scrapping entry says when, by whom and why.
-  route(app, devicesApi.archive, { access: write, audit: audit('archive') }, async (req, ctx) => {
-    const before = await loadInService(ctx, req.params.id);
-    if (before.installDate && req.body.date < before.installDate) {
-      throw businessError(400, 'devices.archiveBeforeInstall');
-    }
-    const now = app.clock.now();
-    if (req.body.date > utilityDay(now)) throw businessError(400, 'devices.archiveInFuture');
-    await repo(ctx).addArchiveEntry({
-      deviceId: before.id,
-      kind: 'scrapping',
-      date: req.body.date,
-      performedBy: req.body.performedBy,
-      description: req.body.description,
-      createdBy: ctx.auth!.userId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await repo(ctx).update(before.id, { status: 'disabled', secretHash: '', archivedAt: now, updatedAt: now });
-    disconnectAfterCommit(ctx, before.code);
-    const after = await load(ctx, before.id);
-    ctx.audit({ targetId: before.id, before, after });
-    return after;
-  });
-
-  route(app, devicesApi.remove, { access: write, audit: audit('delete') }, async (req, ctx) => {
-    const before = await load(ctx, req.params.id);
-    const dependents = await repo(ctx).dependents(before.id);
-    if (dependents.archiveEntries > 0 || dependents.openWorkOrders > 0) {
-      throw new AppError(409, 409, 'devices.hasDependents', { ...dependents }, dependents);
-    }
-    await repo(ctx).remove(before.id);
-    disconnectAfterCommit(ctx, before.code);
-    ctx.audit({ targetId: before.id, before });
-    return null;
-  });
+  route(app, devicesApi.stations, { access: 'session' }, (_req, ctx) => devices.stations(ctx));
+  route(app, devicesApi.list, { access: 'session' }, (req, ctx) => devices.list(ctx, req.query));
+  route(app, devicesApi.get, { access: 'session' }, (req, ctx) => devices.get(ctx, req.params.id));
+  route(app, devicesApi.byCode, { access: 'session' }, (req, ctx) => devices.byCode(ctx, req.params.code));
+  route(app, devicesApi.create, { access: write, audit: audit('create') }, (req, ctx) => devices.create(ctx, req.body));
+  route(app, devicesApi.update, { access: write, audit: audit('update') }, (req, ctx) =>
+    devices.update(ctx, req.params.id, req.body),
+  );
+  route(app, devicesApi.setEnabled, { access: write, audit: audit('enable') }, (req, ctx) =>
+    devices.setEnabled(ctx, req.params.id, req.body.enabled),
+  );
+  route(app, devicesApi.rotateSecret, { access: write, audit: audit('rotate-secret') }, (req, ctx) =>
+    devices.rotateSecret(ctx, req.params.id),
+  );
+  route(app, devicesApi.dependents, { access: 'session' }, (req, ctx) => devices.dependents(ctx, req.params.id));
+  // Archiving is final (the device stops reporting and keeps its record); removal is for a device nothing depends on.
+  route(app, devicesApi.archive, { access: write, audit: audit('archive') }, (req, ctx) =>
+    devices.archive(ctx, req.params.id, req.body),
+  );
+  route(app, devicesApi.remove, { access: write, audit: audit('delete') }, (req, ctx) =>
+    devices.remove(ctx, req.params.id),
+  );
 }
