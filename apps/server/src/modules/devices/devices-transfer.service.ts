@@ -1,19 +1,36 @@
-import { type DeviceImportReport, deviceInputSchema, LOCALES, type Locale } from '@water/contracts';
+import {
+  DEVICE_IMPORT_MAX_BYTES,
+  DEVICE_IMPORT_MAX_ROWS,
+  type DeviceImportReport,
+  type DeviceStatus,
+  type deviceExportQuerySchema,
+  deviceInputSchema,
+  LOCALES,
+  type Locale,
+} from '@water/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { t } from '../../i18n/messages.ts';
-import type { Context } from '../../lib/context.ts';
+import type { Context, RouteContext } from '../../lib/context.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import type { IncomingFile } from '../../lib/incoming-file.ts';
+import { regionFilter } from '../../lib/region-filter.ts';
 import { columnsOf, importRows, type SheetRow } from '../../lib/row-import.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { issueText } from '../../lib/validation.ts';
+import { type CellValue, sendXlsx } from '../../lib/xlsx.ts';
 import {
   type DeviceInputValues,
   deviceReferenceTables,
   newDeviceSecret,
   resolveDeviceInput,
 } from './device-references.ts';
-import { createDevicesRepository } from './devices.repository.ts';
+import { createDevicesRepository, type DeviceRow } from './devices.repository.ts';
+
+const EXPORT_MAX_ROWS = 50_000;
 
 /** The import sheet's columns, in order: what the template holds, what an export starts with. */
-export const COLUMNS = [
+const COLUMNS = [
   'code',
   'name',
   'type',
@@ -37,7 +54,7 @@ const HEADER_LABELS = Object.fromEntries(
 /** Where a contract field's issue is shown: the column the user typed it in. */
 const FIELD_COLUMN: Record<string, Column> = { typeId: 'type', regionId: 'region', stationId: 'station' };
 
-export const columnLabel = (locale: Locale, c: Column) => t(locale, `devices.transfer.col.${c}`);
+const columnLabel = (locale: Locale, c: Column) => t(locale, `devices.transfer.col.${c}`);
 
 /** A date as the sheet gives it: text, or an Excel date cell (read as an ISO instant at midnight UTC). */
 const sheetDate = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value);
@@ -48,7 +65,7 @@ const sheetDate = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.
  * reasons (in the caller's language) and leaves nothing behind. Ingest secrets are stored as hashes
  * only and never answered. Runs in the import's transaction (`ctx.db`).
  */
-export async function importDevices(ctx: Context, now: Date, header: string[], rows: SheetRow[]) {
+async function importDevices(ctx: Context, now: Date, header: string[], rows: SheetRow[]) {
   const cellsOf = columnsOf(
     header,
     HEADER_LABELS,
@@ -145,4 +162,83 @@ export async function importDevices(ctx: Context, now: Date, header: string[], r
     note: t(ctx.locale, 'devices.transfer.secretsNote'),
   };
   return { report, createdCodes: outcome.created.map((d) => d.code) };
+}
+
+/**
+ * An exported device as a sheet row: the import's columns (names in the caller's language, the
+ * station by its code), then the status.
+ */
+function exportRow(locale: Locale, stationCodes: Map<number, string>) {
+  const en = locale === 'en-US';
+  return ({ device: d, ...r }: DeviceRow): (string | number | null)[] => [
+    d.code,
+    d.name,
+    en ? r.typeEn : r.typeZh,
+    d.model,
+    d.manufacturer,
+    d.serialNo,
+    r.regionName ?? '',
+    d.stationId === null ? '' : (stationCodes.get(d.stationId) ?? ''),
+    d.longitude,
+    d.latitude,
+    d.installDate ?? '',
+    d.warrantyEnd ?? '',
+    t(locale, `devices.transfer.status.${d.status as DeviceStatus}`),
+  ];
+}
+
+/** The register as a spreadsheet: the export, the import template and the import. */
+export function createDevicesTransferService(app: FastifyInstance) {
+  return {
+    /** The list's filters and region limit, every matching device (up to 50,000) as CSV or XLSX. */
+    async export(ctx: RouteContext, query: z.output<typeof deviceExportQuerySchema>) {
+      const { format, ...filters } = query;
+      const regionIds = await regionFilter(ctx.db, await ctx.scope(), filters.regionId);
+      const { rows } = await createDevicesRepository(ctx.db).page({
+        ...filters,
+        regionIds,
+        page: 1,
+        pageSize: EXPORT_MAX_ROWS,
+      });
+      const stationCodes = new Map((await deviceReferenceTables(ctx.db)).stations.map((s) => [s.id, s.code]));
+      const body = rows.map(exportRow(ctx.locale, stationCodes));
+      const header = [...COLUMNS.map((c) => columnLabel(ctx.locale, c)), t(ctx.locale, 'devices.transfer.col.status')];
+      const name = t(ctx.locale, 'devices.transfer.fileName');
+      if (format === 'csv') return sendCsv(ctx.reply, `${name}.csv`, header, body);
+      return sendXlsx(ctx.reply, `${name}.xlsx`, header, body as CellValue[][]);
+    },
+
+    /** The import's columns in the caller's language, with one example row. */
+    importTemplate(ctx: RouteContext) {
+      return sendXlsx(
+        ctx.reply,
+        `${t(ctx.locale, 'devices.transfer.templateName')}.xlsx`,
+        COLUMNS.map((c) => columnLabel(ctx.locale, c)),
+        [
+          [
+            'LG-PS01-01',
+            ctx.locale === 'en-US' ? 'Riverside station wet-well level' : '滨江泵站前池液位计',
+            'level_gauge',
+            'ULM-53',
+            'Siemens',
+            'SN2026001',
+            '',
+            'PS-01',
+            119.652,
+            29.118,
+            '2025-04-10',
+            '2027-04-10',
+          ],
+        ],
+      );
+    },
+
+    /** A device per good row of the received sheet; the log is told how many and which codes. */
+    async import(ctx: Context, file: IncomingFile) {
+      const { header, rows } = await file.table({ maxBytes: DEVICE_IMPORT_MAX_BYTES, maxRows: DEVICE_IMPORT_MAX_ROWS });
+      const { report, createdCodes } = await importDevices(ctx, app.clock.now(), header, rows);
+      ctx.audit({ after: { created: report.created, failed: report.failed.length, codes: createdCodes } });
+      return report;
+    },
+  };
 }
