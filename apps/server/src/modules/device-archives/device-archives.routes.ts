@@ -1,174 +1,38 @@
-import { readFile, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import {
-  ARCHIVE_ATTACHMENT_MAX_BYTES,
-  ARCHIVE_ATTACHMENTS_MAX,
-  type ArchiveEntry,
-  type archiveEntryInputSchema,
-  deviceArchivesApi,
-  Permissions,
-} from '@water/contracts';
+import { deviceArchivesApi, Permissions } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { utilityWindow } from '../../lib/clock.ts';
-import type { Context } from '../../lib/context.ts';
-import { inRegionScope } from '../../lib/data-scope.ts';
-import { sendAttachment } from '../../lib/downloads.ts';
-import { AppError, businessError, notFound } from '../../lib/errors.ts';
-import { regionFilter } from '../../lib/region-filter.ts';
+import { incomingFile } from '../../lib/incoming-file.ts';
 import { auditOf, route } from '../../lib/route.ts';
-import { storeUpload } from '../../lib/uploads.ts';
-import { toAttachment } from './device-archives.mappers.ts';
-import { createDeviceArchivesRepository } from './device-archives.repository.ts';
-
-type Input = z.output<typeof archiveEntryInputSchema>;
-
-const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'];
+import { createDeviceArchivesService } from './device-archives.service.ts';
 
 export async function deviceArchivesRoutes(app: FastifyInstance) {
-  const repo = (ctx: Context) => createDeviceArchivesRepository(ctx.db);
+  const archives = createDeviceArchivesService(app);
   const write = { permission: Permissions.deviceWrite };
   const audit = auditOf('device-archives');
-  const filePath = (relative: string) => path.join(app.config.dataDir, 'files', relative);
-
-  /** An entry the caller may see: one of a device outside their region limit does not exist for them. */
-  async function load(ctx: Context, id: number): Promise<ArchiveEntry> {
-    const found = await repo(ctx).get(id, ctx.locale);
-    if (!found || !inRegionScope(await ctx.scope(), found.regionId)) throw notFound();
-    return found.entry;
-  }
-
-  /** An archived device's record is closed: it is read, never written. */
-  async function deviceInService(ctx: Context, deviceId: number) {
-    const device = await repo(ctx).device(deviceId);
-    if (!device || !inRegionScope(await ctx.scope(), device.regionId)) {
-      throw businessError(400, 'deviceArchives.unknownDevice');
-    }
-    if (device.archivedAt) throw new AppError(409, 409, 'deviceArchives.deviceArchived');
-  }
-
-  /** The entry, for a write: it exists and its device is still in service. */
-  async function writable(ctx: Context, id: number): Promise<ArchiveEntry> {
-    const entry = await load(ctx, id);
-    if (entry.deviceArchived) throw new AppError(409, 409, 'deviceArchives.deviceArchived');
-    return entry;
-  }
-
-  /** The regions asked for (one and those below it) within the caller's region limit. */
-  const regionsOf = async (ctx: Context, regionId: number | undefined) =>
-    regionFilter(ctx.db, await ctx.scope(), regionId);
-
-  /** Today and the last day of the window, in the utility's calendar. */
-  const window = (withinDays: number) => utilityWindow(app.clock.now(), withinDays);
 
   // Every operator reads the archive, within the region limit of their role.
-  route(app, deviceArchivesApi.list, { access: 'session' }, async (req, ctx) => {
-    const q = req.query;
-    const { total, list } = await repo(ctx).list({ ...q, regionIds: await regionsOf(ctx, q.regionId) }, ctx.locale);
-    return { total, page: q.page, pageSize: q.pageSize, list };
-  });
-
-  route(app, deviceArchivesApi.dueCalibrations, { access: 'session' }, async (req, ctx) => {
-    const { today, until } = window(req.query.withinDays);
-    return repo(ctx).dueCalibrations(today, until, await regionsOf(ctx, req.query.regionId), ctx.locale);
-  });
-
-  route(app, deviceArchivesApi.endingWarranties, { access: 'session' }, async (req, ctx) => {
-    const { today, until } = window(req.query.withinDays);
-    return repo(ctx).endingWarranties(today, until, await regionsOf(ctx, req.query.regionId), ctx.locale);
-  });
-
-  const values = (input: Input) => ({
-    deviceId: input.deviceId,
-    kind: input.kind,
-    date: input.date,
-    performedBy: input.performedBy,
-    description: input.description,
-    nextDue: input.nextDue,
-  });
-
-  route(app, deviceArchivesApi.create, { access: write, audit: audit('create') }, async (req, ctx) => {
-    await deviceInService(ctx, req.body.deviceId);
-    const now = app.clock.now();
-    const id = await repo(ctx).insert({
-      ...values(req.body),
-      createdBy: ctx.auth!.userId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const entry = await load(ctx, id);
-    ctx.audit({ targetId: id, after: entry });
-    return entry;
-  });
-
-  route(app, deviceArchivesApi.update, { access: write, audit: audit('update') }, async (req, ctx) => {
-    const before = await writable(ctx, req.params.id);
-    if (req.body.deviceId !== before.deviceId) await deviceInService(ctx, req.body.deviceId);
-    await repo(ctx).update(before.id, { ...values(req.body), updatedAt: app.clock.now() });
-    const after = await load(ctx, before.id);
-    ctx.audit({ targetId: before.id, before, after });
-    return after;
-  });
-
-  route(app, deviceArchivesApi.remove, { access: write, audit: audit('delete') }, async (req, ctx) => {
-    const before = await writable(ctx, req.params.id);
-    const files = await repo(ctx).attachmentsOf([before.id]);
-    await repo(ctx).remove(before.id);
-    ctx.afterCommit(async () => {
-      for (const f of files) await unlink(filePath(f.filePath)).catch(() => {});
-    });
-    ctx.audit({ targetId: before.id, before });
-    return null;
-  });
-
-  route(app, deviceArchivesApi.addAttachment, { access: write, audit: audit('attach') }, async (req, ctx) => {
-    const entry = await writable(ctx, req.params.id);
-    if (entry.attachments.length >= ARCHIVE_ATTACHMENTS_MAX) {
-      throw new AppError(409, 409, 'deviceArchives.tooManyAttachments', { max: ARCHIVE_ATTACHMENTS_MAX });
-    }
-    const stored = await storeUpload(req, {
-      dataDir: app.config.dataDir,
-      area: 'files',
-      folder: 'archives',
-      maxBytes: ARCHIVE_ATTACHMENT_MAX_BYTES,
-      types: ATTACHMENT_TYPES,
-    });
-    try {
-      const row = await repo(ctx).insertAttachment({
-        entryId: entry.id,
-        fileName: stored.name,
-        filePath: stored.relative,
-        fileType: stored.type,
-        fileSize: stored.size,
-        uploadedBy: ctx.auth!.userId,
-        createdAt: app.clock.now(),
-      });
-      const attachment = toAttachment(row);
-      ctx.audit({ targetId: entry.id, after: { attachment } });
-      return attachment;
-    } catch (err) {
-      await unlink(filePath(stored.relative)).catch(() => {});
-      throw err;
-    }
-  });
-
-  route(app, deviceArchivesApi.removeAttachment, { access: write, audit: audit('detach') }, async (req, ctx) => {
-    const entry = await writable(ctx, req.params.id);
-    const row = await repo(ctx).attachment(entry.id, req.params.attachmentId);
-    if (!row) throw notFound();
-    await repo(ctx).removeAttachment(row.id);
-    ctx.afterCommit(() => unlink(filePath(row.filePath)).catch(() => {}));
-    ctx.audit({ targetId: entry.id, before: { attachment: toAttachment(row) } });
-    return null;
-  });
-
-  route(app, deviceArchivesApi.downloadAttachment, { access: 'session' }, async (req, ctx) => {
-    // The entry first: outside the caller's region limit its files do not exist either.
-    await load(ctx, req.params.id);
-    const row = await repo(ctx).attachment(req.params.id, req.params.attachmentId);
-    // At most 10 MiB: read whole, sent with the shared private-download headers.
-    const bytes = row ? await readFile(filePath(row.filePath)).catch(() => null) : null;
-    if (!row || !bytes) throw notFound();
-    return sendAttachment(ctx.reply, row.fileType, row.fileName, bytes);
-  });
+  route(app, deviceArchivesApi.list, { access: 'session' }, (req, ctx) => archives.list(ctx, req.query));
+  route(app, deviceArchivesApi.dueCalibrations, { access: 'session' }, (req, ctx) =>
+    archives.dueCalibrations(ctx, req.query),
+  );
+  route(app, deviceArchivesApi.endingWarranties, { access: 'session' }, (req, ctx) =>
+    archives.endingWarranties(ctx, req.query),
+  );
+  route(app, deviceArchivesApi.create, { access: write, audit: audit('create') }, (req, ctx) =>
+    archives.create(ctx, req.body),
+  );
+  route(app, deviceArchivesApi.update, { access: write, audit: audit('update') }, (req, ctx) =>
+    archives.update(ctx, req.params.id, req.body),
+  );
+  route(app, deviceArchivesApi.remove, { access: write, audit: audit('delete') }, (req, ctx) =>
+    archives.remove(ctx, req.params.id),
+  );
+  route(app, deviceArchivesApi.addAttachment, { access: write, audit: audit('attach') }, (req, ctx) =>
+    archives.addAttachment(ctx, req.params.id, incomingFile(req)),
+  );
+  route(app, deviceArchivesApi.removeAttachment, { access: write, audit: audit('detach') }, (req, ctx) =>
+    archives.removeAttachment(ctx, req.params.id, req.params.attachmentId),
+  );
+  route(app, deviceArchivesApi.downloadAttachment, { access: 'session' }, (req, ctx) =>
+    archives.downloadAttachment(ctx, req.params.id, req.params.attachmentId),
+  );
 }
