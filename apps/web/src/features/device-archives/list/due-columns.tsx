@@ -7,7 +7,7 @@ type DueRow = { deviceId: number; deviceCode: string; deviceName: string; typeNa
 
 /**
  * The columns every due list starts with: which device, of what type, where. Each due list fits a
- * 1366 px screen whole in both languages (calibrations 890 px, warranties 910 px of 1066).
+ * 1366 px screen whole in both languages (calibrations 890 px, warranties 910 px of 1025).
  */
 function deviceColumns<T extends DueRow>(t: DeviceArchivesI18n['t']): TableColumnProps<T>[] {
   return [

@@ -71,7 +71,7 @@ export function departmentColumns({
             key: 'actions',
             choice: 'always' as const,
             title: t('org.col.actions'),
-            width: zh ? 180 : 270,
+            width: zh ? 180 : 250,
             render: (_: unknown, row: DepartmentNode) => (
               <Space size={0} className="list-page__row-actions">
                 <Button

@@ -36,7 +36,7 @@ export function memberColumns({
       choice: 'always',
       title: t('org.member.col.member'),
       dataIndex: 'displayName',
-      width: 130,
+      width: 125,
       render: (_, row) => <StackedCell strong primary={row.displayName} secondary={row.username} />,
     },
     {
@@ -51,7 +51,7 @@ export function memberColumns({
       choice: 'always',
       title: t('org.member.col.department'),
       dataIndex: 'departmentName',
-      width: 160,
+      width: 150,
       render: (_, row) => (
         <span className="org-dept-cell">
           <span className="org-ellipsis" title={row.departmentName}>

@@ -34,7 +34,7 @@ export function menuColumns({
     {
       title: t('sys.menu.col.title'),
       dataIndex: 'titleZh',
-      width: 250,
+      width: 230,
       fixed: 'left',
       render: (_, row) => (
         // Wraps rather than cuts: the tree's indent leaves deep entries little room, and titles are short.
@@ -67,7 +67,7 @@ export function menuColumns({
       // The route name over the path: one is how the console finds the page, the other its address.
       title: t('sys.menu.col.route'),
       dataIndex: 'name',
-      width: 190,
+      width: 185,
       render: (_, row) => (
         <span className="sys-stack">
           <Code text={row.name} />
@@ -78,7 +78,7 @@ export function menuColumns({
     {
       title: t('sys.menu.col.permission'),
       dataIndex: 'permission',
-      width: 170,
+      width: 165,
       render: (v: string) => <Code text={v} />,
     },
     { title: t('sys.menu.col.order'), dataIndex: 'orderNum', width: 70, align: 'right' },

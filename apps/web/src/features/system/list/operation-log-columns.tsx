@@ -85,7 +85,7 @@ export function operationLogColumns({
       key: 'request',
       title: t('sys.log.col.request'),
       dataIndex: 'path',
-      width: 200,
+      width: 185,
       render: (_, row) => (
         <span className="sys-request" title={`${row.method} ${row.path}`}>
           <span className={`sys-method sys-method--${row.method.toLowerCase()}`}>{row.method}</span>
@@ -111,6 +111,6 @@ export function operationLogColumns({
         <span className="sys-number">{t('sys.log.duration', { ms: row.durationMs.toLocaleString(locale) })}</span>
       ),
     },
-    { key: 'ip', title: t('sys.log.col.ip'), dataIndex: 'ip', width: 140, ellipsis: true },
+    { key: 'ip', title: t('sys.log.col.ip'), dataIndex: 'ip', width: 130, ellipsis: true },
   ];
 }

@@ -46,7 +46,7 @@ export function roleColumns({
     {
       title: t('users.role.col.name'),
       dataIndex: 'name',
-      width: 180,
+      width: 160,
       render: (_, row) => (
         <div className="users-role-name">
           <span>{locale === 'en-US' && row.nameEn ? row.nameEn : row.name}</span>
@@ -71,7 +71,7 @@ export function roleColumns({
       title: t('users.role.col.dataScope'),
       dataIndex: 'dataScope',
       // "Own department and below" stays clear of the users count.
-      width: zh ? 150 : 200,
+      width: zh ? 150 : 185,
       render: (_, row) => <ScopeTag scope={row.dataScope} t={t} />,
     },
     {
