@@ -8,8 +8,8 @@ const tags = ['devices'] as const;
 
 export const DEVICE_STATUSES = ['inactive', 'online', 'offline', 'disabled'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-/** Rain-water and sewage lift stations, water-supply booster stations. */
-export const STATION_KINDS = ['rainwater', 'sewage', 'booster'] as const;
+/** Rain-water and sewage lift stations, combined (rain and sewage) lift stations, water-supply booster stations. */
+export const STATION_KINDS = ['rainwater', 'sewage', 'combined', 'booster'] as const;
 export type StationKind = (typeof STATION_KINDS)[number];
 /** In service (not archived), archived (taken out of service, kept for the record), or both. */
 export const DEVICE_LIFECYCLES = ['in_service', 'archived', 'all'] as const;

@@ -18,6 +18,7 @@ export const auditModuleNames = {
   messages: { 'zh-CN': '消息', 'en-US': 'Messages' },
   notices: { 'zh-CN': '公告', 'en-US': 'Notices' },
   organization: { 'zh-CN': '组织机构', 'en-US': 'Organisation' },
+  'pump-stations': { 'zh-CN': '泵站配置', 'en-US': 'Pump-station setup' },
   regions: { 'zh-CN': '监测区域', 'en-US': 'Monitoring regions' },
   roles: { 'zh-CN': '角色', 'en-US': 'Roles' },
   system: { 'zh-CN': '系统', 'en-US': 'System' },

@@ -26,6 +26,7 @@ export const Permissions = {
   contentWrite: 'content:item:write',
   smsAccountWrite: 'system:sms:account',
   telemetryStats: 'device:telemetry:stats',
+  pumpStationWrite: 'pump:station:write',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

@@ -132,6 +132,61 @@ export const validationMessages = {
     'zh-CN': '包含无效字符（孤立的 UTF-16 代理项或 NUL）',
     'en-US': 'Contains an invalid character (a lone UTF-16 surrogate or NUL)',
   },
+  'validation.stationCode': {
+    'zh-CN': '泵站编码为 1–32 位字母、数字、_ 或 -，以字母或数字开头',
+    'en-US': 'Station codes are 1–32 letters, digits, _ or -, starting with a letter or digit',
+  },
+  'validation.pumpNumberTaken': {
+    'zh-CN': '同一泵站的水泵编号不能重复',
+    'en-US': 'Pump numbers are unique within a station',
+  },
+  'validation.sensorRoleTaken': {
+    'zh-CN': '每种测点只能指定一台设备',
+    'en-US': 'Each measurement takes one device',
+  },
+  'validation.levelsPair': {
+    'zh-CN': '启泵液位和停泵液位须同时填写',
+    'en-US': 'Give both the start and the stop level, or neither',
+  },
+  'validation.stopBelowStart': {
+    'zh-CN': '停泵液位须低于启泵液位',
+    'en-US': 'The stop level must be below the start level',
+  },
+  'validation.wellDepthNeeded': {
+    'zh-CN': '设置液位设定值须先填写前池深度',
+    'en-US': 'Level set-points need the depth of the wet well',
+  },
+  'validation.withinWellDepth': {
+    'zh-CN': '液位设定值须在 0 到前池深度之间',
+    'en-US': 'Set-points lie between 0 and the depth of the wet well',
+  },
+  'validation.lowBelowHigh': {
+    'zh-CN': '低液位报警值须低于高液位报警值',
+    'en-US': 'The low-level alarm must be below the high-level alarm',
+  },
+  'validation.protectionAboveStop': {
+    'zh-CN': '干运行保护液位不能高于任何一台泵的停泵液位',
+    'en-US': 'The dry-run protection level cannot be above any pump’s stop level',
+  },
+  'validation.metricNeedsDevice': {
+    'zh-CN': '请先选择控制设备，再映射其监测项',
+    'en-US': 'Pick the controller device before mapping its metrics',
+  },
+  'validation.unknownMetric': {
+    'zh-CN': '该设备类型的物模型中没有这个监测项',
+    'en-US': 'The device type’s thing model has no such metric',
+  },
+  'validation.unknownDevice': {
+    'zh-CN': '设备不存在、已归档或不在您的数据权限范围内',
+    'en-US': 'No such device in service within your data scope',
+  },
+  'validation.deviceOnOtherStation': {
+    'zh-CN': '该设备属于另一个泵站',
+    'en-US': 'This device belongs to another station',
+  },
+  'validation.unknownRegion': { 'zh-CN': '监测区域不存在', 'en-US': 'No such monitoring region' },
+  'validation.unknownDepartment': { 'zh-CN': '部门不存在', 'en-US': 'No such department' },
+  'validation.unknownUser': { 'zh-CN': '用户不存在', 'en-US': 'No such user' },
   'validation.externalImage': {
     'zh-CN': '不能引用外部图片：外部图片会向其所有者泄露阅读情况，且在无外网的调度室无法显示',
     'en-US': 'Images from other sites are not allowed: they tell their owner who read this, and fail without internet',
