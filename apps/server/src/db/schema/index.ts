@@ -4,4 +4,5 @@ export * from './messages.ts';
 export * from './notices.ts';
 export * from './operations.ts';
 export * from './organization.ts';
+export * from './pump-stations.ts';
 export * from './telemetry.ts';

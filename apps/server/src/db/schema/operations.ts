@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { smsOutbox } from './auth.ts';
-import { roles, users } from './organization.ts';
+import { departments, roles, users } from './organization.ts';
 
 /**
  * Devices, as far as the Workplace needs them today (warranty and service-contract ends).
@@ -75,17 +75,38 @@ export const roleRegions = pgTable(
   (t) => [primaryKey({ columns: [t.roleId, t.regionId] }), index().on(t.regionId)],
 );
 
-/** Pump stations and sites: where devices are installed. */
+/**
+ * Pump stations and sites: where devices are installed, with the configuration of a pump station
+ * (issue 14): its wet well and level set-points, and who answers for it. Its pumps and sensors are
+ * in station_pumps and station_sensors (schema/pump-stations.ts). Levels are m above the well bottom.
+ */
 export const stations = pgTable('stations', {
   id: serial().primaryKey(),
   code: text().notNull().unique(),
   name: text().notNull(),
-  /** rainwater | sewage | booster */
+  /** rainwater | sewage | combined | booster */
   kind: text().notNull(),
   regionId: integer().references(() => regions.id),
   longitude: doublePrecision(),
   latitude: doublePrecision(),
+  /** Pump units installed: the number of its configured pumps once it is configured. */
   pumps: integer().notNull().default(0),
+  address: text().notNull().default(''),
+  /** m³/h */
+  designCapacity: doublePrecision(),
+  /** m² */
+  wellArea: doublePrecision(),
+  /** m, the utility's height datum */
+  wellBottomElevation: doublePrecision(),
+  /** m: every level set-point lies within it */
+  wellDepth: doublePrecision(),
+  highAlarmLevel: doublePrecision(),
+  lowAlarmLevel: doublePrecision(),
+  /** Dry-run protection: no pump runs below it. */
+  protectionLevel: doublePrecision(),
+  // Photos are not kept yet: they will be attachments of their own table when the console takes them.
+  responsibleDepartmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
+  responsibleUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
