@@ -12,6 +12,35 @@ export interface SimDevice {
   longitude: number | null;
   latitude: number | null;
   metrics: Map<string, MetricSpec>;
+  /** Its station's configuration, when the station has one (pump-station setup, issue 14). */
+  plant?: StationPlant | null;
+}
+
+/** A pump as its station's configuration describes it (station_pumps). */
+export interface PlantPump {
+  ratedFlow: number | null;
+  ratedPower: number | null;
+  /** fixed | vfd */
+  drive: string;
+  startLevel: number | null;
+  stopLevel: number | null;
+  /** The code of its controller device, whose readings speak for it. */
+  controllerCode: string | null;
+}
+
+/**
+ * What the simulator takes from a station's configuration, the one source of a station's plant: the
+ * wet well, the dry-run protection level, the pumps in number order and the rain gauge of its rain
+ * sensor. A value left empty there falls back to the demo plant of the station's code.
+ */
+export interface StationPlant {
+  /** rainwater | sewage | combined | booster: what flows in. */
+  kind: string;
+  wellArea: number | null;
+  wellDepth: number | null;
+  protectionLevel: number | null;
+  rainGaugeCode: string | null;
+  pumps: PlantPump[];
 }
 
 export type Values = Record<string, number | boolean | string>;
@@ -25,6 +54,10 @@ export interface CityStart {
 /** Wet well of a lift station: level in m, each pump on its own start and stop level. */
 interface Station {
   level: number;
+  /** Highest level the well holds (its depth): above it the well spills back into the sewer. */
+  depth: number;
+  /** Below this level no pump runs (dry-run protection), whatever its stop level. */
+  protect: number;
   running: boolean[];
   frequency: number[];
   runHours: number[];
@@ -34,11 +67,17 @@ interface Station {
   faultUntil: number[];
   /** m³ per metre of level: the plan area of the wet well. */
   area: number;
-  /** m³/h one pump moves at 50 Hz. */
-  pumpFlow: number;
-  /** kW one pump draws at 50 Hz. */
-  ratedKw: number;
-  sewage: boolean;
+  /** m³/h each pump moves at 50 Hz. */
+  flow: number[];
+  /** kW each pump draws at 50 Hz. */
+  ratedKw: number[];
+  /** Each pump's start and stop level, m. */
+  start: number[];
+  stop: number[];
+  /** Each pump on a variable-frequency drive (else it runs at 50 Hz). */
+  vfd: boolean[];
+  /** What flows in: the sewage of the daily curve, rain run-off, or both. */
+  inflow: 'sewage' | 'rain' | 'combined';
   total: number;
   /** The rain gauge whose catchment drains into the wet well. */
   gauge: Gauge | null;
@@ -62,6 +101,8 @@ const SILENCE_CHANCE = 0.0007;
 const TRIP_PER_RUN_HOUR = 0.004;
 /** Below this wet-well level no pump runs (dry-run protection), whatever its stop level. */
 const PROTECT_LEVEL = 0.8;
+/** The highest level a well without a configured depth reaches. */
+const SPILL_LEVEL = 9.5;
 /** A stopped pump rests this long before it may start again (anti-short-cycle). */
 const MIN_OFF_MS = 120_000;
 /** Where the demo city lies, for rain cells without located gauges. */
@@ -79,17 +120,53 @@ export function dailyCurve(ms: number): number {
   return 0.35 + 0.65 * Math.max(peak(7.5, 1.6), 0.9 * peak(19.5, 2), 0.6 * peak(12, 1.5));
 }
 
-/** Pump p of a station from its controller's code (`PS03-P2` → 1). */
+/** Pump p of a station from its controller's code (`PS03-P2` → 1), for a station without a configuration. */
 const pumpIndex = (code: string) => Math.max(0, Number(/-P(\d)$/.exec(code)?.[1] ?? 1) - 1);
+
+const tenths = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The demo city's plant, derived from a station's code: what the seed configures each demo station
+ * with (db/seed/demo-pump-stations.ts) and what the simulator falls back on where a configuration
+ * leaves a value empty. Pump p starts at 2.2 + 0.5·p m and stops at 1.0 + 0.2·p m, so they stagger;
+ * power is roughly ρ·g·Q·H / η for an 11.6 m lift at 70 %: 0.045 kW per m³/h.
+ */
+export function demoPlant(code: string, sewage: boolean, pumps: number) {
+  const fixed = (salt: string, mid: number, spread: number) => mid + (stable(code, salt) * 2 - 1) * spread;
+  const ratedFlow = Math.round(fixed('pump-flow', sewage ? 350 : 700, 80));
+  const ratedPower = tenths(ratedFlow * 0.045);
+  const wellDepth = tenths(fixed('depth', 7, 1));
+  const startLevel = (p: number) => tenths(2.2 + 0.5 * p);
+  return {
+    wellArea: tenths(fixed('area', 60, 15)),
+    wellDepth,
+    wellBottomElevation: Math.round((fixed('ground', 6.5, 1) - wellDepth) * 100) / 100,
+    protectionLevel: PROTECT_LEVEL,
+    lowAlarmLevel: 0.9,
+    highAlarmLevel: tenths(startLevel(pumps - 1) + 0.8),
+    designCapacity: ratedFlow * pumps,
+    pumps: Array.from({ length: pumps }, (_, p) => ({
+      number: p + 1,
+      ratedFlow,
+      ratedPower,
+      // H = P·η / (ρ·g·Q)
+      ratedHead: tenths((ratedPower * 0.7 * 3600) / (9.81 * ratedFlow)),
+      drive: 'vfd' as const,
+      startLevel: startLevel(p),
+      stopLevel: tenths(1.0 + 0.2 * p),
+    })),
+  };
+}
 
 /**
  * The state of the demo city that readings come from: rain cells passing over the city, measured by
  * the rain gauges; a wet well per lift station filling with the daily sewage curve and the rain of
  * its catchment's gauge, emptied by pumps that start and stop on staggered levels (with dry-run
  * protection, a rest between starts and a rare trip); analysers drifting between weekly
- * calibrations. Device parameters come from their codes, so the live simulator and the seeded
- * history describe the same city. Time is the server clock's: daily curves follow the hour of day in
- * China (UTC+8).
+ * calibrations. Each station's plant (wet well, pumps, set-points, rain gauge) comes from its
+ * configuration (`SimDevice.plant`), what it leaves empty from the demo plant of the station's code;
+ * other device parameters come from their codes, so the live simulator and the seeded history describe
+ * the same city. Time is the server clock's: daily curves follow the hour of day in China (UTC+8).
  */
 export function createCity(list: SimDevice[], random: () => number, startMs: number, start: CityStart = {}) {
   const around = (mid: number, spread: number) => mid + (random() * 2 - 1) * spread;
@@ -119,33 +196,58 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
   };
 
   const stations = new Map<number, Station>();
+  /** The station and pump a controller speaks for, by the controller's code. */
+  const pumpOf = new Map<string, { stationId: number; p: number }>();
   for (const d of list) {
     if (d.stationId === null || stations.has(d.stationId)) continue;
+    const stationId = d.stationId;
     const key = d.code.split('-')[0] ?? d.code;
-    const pumps = Math.max(1, d.pumps);
-    const sewage = list.some((o) => o.stationId === d.stationId && o.typeCode === 'water_quality_analyser');
-    const pumpFlow = fixed(key, 'pump-flow', sewage ? 350 : 700, 80);
-    const ofStation = (type: string) => list.find((o) => o.stationId === d.stationId && o.typeCode === type);
+    const plant = d.plant ?? null;
+    const configured = plant?.pumps ?? [];
+    const pumps = configured.length || Math.max(1, d.pumps);
+    const kind =
+      plant?.kind ??
+      (list.some((o) => o.stationId === stationId && o.typeCode === 'water_quality_analyser') ? 'sewage' : 'rainwater');
+    const demo = demoPlant(key, kind === 'sewage', pumps);
+    const ofStation = (type: string) => list.find((o) => o.stationId === stationId && o.typeCode === type);
     const level = start[ofStation('level_gauge')?.code ?? '']?.level;
     const total = start[ofStation('flow_meter')?.code ?? '']?.total;
-    const pumpsOf = list.filter((o) => o.stationId === d.stationId && o.typeCode === 'pump_controller');
-    stations.set(d.stationId, {
+    const pumpsOf = list.filter((o) => o.stationId === stationId && o.typeCode === 'pump_controller');
+    // Configured pumps speak through their controllers; otherwise PSxx-Pn is pump n. A configured pump
+    // without a controller has no device to speak for it (its name here only seeds its run hours).
+    const controllers = Array.from({ length: pumps }, (_, p) =>
+      configured.length
+        ? (configured[p]?.controllerCode ?? null)
+        : (pumpsOf.find((o) => pumpIndex(o.code) === p)?.code ?? `${key}-P${p + 1}`),
+    );
+    controllers.forEach((code, p) => {
+      if (code !== null && !pumpOf.has(code)) pumpOf.set(code, { stationId, p });
+    });
+    const each = <T>(pick: (pump: PlantPump | undefined, p: number) => T) =>
+      Array.from({ length: pumps }, (_, p) => pick(configured[p], p));
+    const flow = each((x, p) => x?.ratedFlow ?? demo.pumps[p]!.ratedFlow);
+    const rainGauge = plant?.rainGaugeCode ? gauges.find((g) => g.code === plant.rainGaugeCode) : undefined;
+    stations.set(stationId, {
       level: level ?? fixed(key, 'level', 1.6, 0.4),
-      running: Array.from({ length: pumps }, () => false),
-      frequency: Array.from({ length: pumps }, () => 0),
-      runHours: Array.from({ length: pumps }, (_, p) => {
-        const code = pumpsOf.find((o) => pumpIndex(o.code) === p)?.code ?? `${key}-P${p + 1}`;
-        return start[code]?.run_hours ?? Math.round(fixed(code, 'run-hours', 6000, 4000));
+      depth: plant?.wellDepth ?? SPILL_LEVEL,
+      protect: plant?.protectionLevel ?? PROTECT_LEVEL,
+      running: each(() => false),
+      frequency: each(() => 0),
+      runHours: controllers.map((code, p) => {
+        const name = code ?? `${key}#${p + 1}`;
+        return start[name]?.run_hours ?? Math.round(fixed(name, 'run-hours', 6000, 4000));
       }),
-      restAt: Array.from({ length: pumps }, () => 0),
-      faultUntil: Array.from({ length: pumps }, () => 0),
-      area: fixed(key, 'area', 60, 15),
-      pumpFlow,
-      // Roughly ρ·g·Q·H / η for a 10 m lift at 70 %: 0.045 kW per m³/h.
-      ratedKw: pumpFlow * 0.045,
-      sewage,
+      restAt: each(() => 0),
+      faultUntil: each(() => 0),
+      area: plant?.wellArea ?? demo.wellArea,
+      flow,
+      ratedKw: each((x, p) => x?.ratedPower ?? flow[p]! * 0.045),
+      start: each((x, p) => x?.startLevel ?? demo.pumps[p]!.startLevel),
+      stop: each((x, p) => x?.stopLevel ?? demo.pumps[p]!.stopLevel),
+      vfd: each((x) => x?.drive !== 'fixed'),
+      inflow: kind === 'rainwater' ? 'rain' : kind === 'combined' ? 'combined' : 'sewage',
       total: total ?? Math.round(fixed(key, 'total', 2_000_000, 1_000_000)),
-      gauge: gaugeOf(d),
+      gauge: rainGauge ?? gaugeOf(d),
     });
   }
   const devices = new Map(
@@ -195,16 +297,22 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
 
     for (const s of stations.values()) {
       const rainfall = s.gauge?.intensity ?? 0;
-      // Inflow in m³/h: the daily sewage curve (with some rain getting in), or run-off for a rain-water
-      // station: its pumps keep up with an ordinary shower; a cloudburst fills the well (high-level alarm).
-      const inflow =
-        s.pumpFlow * (s.sewage ? 0.9 * dailyCurve(now) + rainfall / 60 : 0.15 + rainfall / 20) * around(1, 0.05);
+      // Inflow in m³/h, in units of the lead pump's flow: the daily sewage curve (with some rain getting
+      // in), or run-off for a rain-water station (its pumps keep up with an ordinary shower; a cloudburst
+      // fills the well: high-level alarm), or for a combined one half the sewage and all the run-off.
+      const share =
+        s.inflow === 'sewage'
+          ? 0.9 * dailyCurve(now) + rainfall / 60
+          : s.inflow === 'rain'
+            ? 0.15 + rainfall / 20
+            : 0.5 * dailyCurve(now) + rainfall / 20;
+      const inflow = s.flow[0]! * share * around(1, 0.05);
       for (let p = 0; p < s.running.length; p++) {
         if (s.faultUntil[p]! > 0 && s.faultUntil[p]! <= now) s.faultUntil[p] = 0;
         const faulted = s.faultUntil[p]! > 0;
-        // Staggered set-points: pump p starts at 2.2 + 0.5·p m and stops at 1.0 + 0.2·p m.
-        if (!s.running[p] && !faulted && s.level > 2.2 + 0.5 * p && s.restAt[p]! <= now) s.running[p] = true;
-        if (s.running[p] && (faulted || s.level < Math.max(PROTECT_LEVEL, 1.0 + 0.2 * p))) {
+        // Each pump on its own set-points, so they stagger.
+        if (!s.running[p] && !faulted && s.level > s.start[p]! && s.restAt[p]! <= now) s.running[p] = true;
+        if (s.running[p] && (faulted || s.level < Math.max(s.protect, s.stop[p]!))) {
           s.running[p] = false;
           s.restAt[p] = now + MIN_OFF_MS;
         }
@@ -213,18 +321,18 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
           s.running[p] = false;
           s.faultUntil[p] = now + around(60, 30) * 60_000;
         }
-        // The drive speeds up as the level rises: 38 Hz at 1 m, 50 Hz from 4 m.
-        s.frequency[p] = s.running[p] ? Math.min(50, 38 + (s.level - 1) * 4) : 0;
+        // A drive speeds up as the level rises: 38 Hz at 1 m, 50 Hz from 4 m. A fixed-speed pump runs at 50.
+        s.frequency[p] = s.running[p] ? (s.vfd[p] ? Math.min(50, 38 + (s.level - 1) * 4) : 50) : 0;
         if (s.running[p]) s.runHours[p]! += dt / HOUR_S;
       }
       const outflow = pumped(s);
       s.total += (outflow * dt) / HOUR_S;
-      s.level = Math.min(9.5, Math.max(0.3, s.level + ((inflow - outflow) * dt) / HOUR_S / s.area));
+      s.level = Math.min(s.depth, Math.max(0.3, s.level + ((inflow - outflow) * dt) / HOUR_S / s.area));
     }
   }
 
   /** m³/h the station's running pumps move: flow follows the drive frequency. */
-  const pumped = (s: Station) => s.frequency.reduce((n, f) => n + (s.pumpFlow * f) / 50, 0);
+  const pumped = (s: Station) => s.frequency.reduce((n, f, p) => n + (s.flow[p]! * f) / 50, 0);
 
   const round = (spec: MetricSpec | undefined, v: number) => {
     const f = 10 ** (spec?.precision ?? 2);
@@ -244,12 +352,12 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         return { flow: flow * around(1, 0.02), total: station?.total ?? 0, velocity: flow / HOUR_S / 0.283 };
       }
       case 'pump_controller': {
-        const p = pumpIndex(d.code);
+        const p = pumpOf.get(d.code)?.p ?? pumpIndex(d.code);
         const running = station?.running[p] ?? false;
         const frequency = station?.frequency[p] ?? 0;
         const voltage = around(380, 6);
         // Affinity laws: power with the cube of speed; current from power at a 0.85 power factor.
-        const power = running ? (station?.ratedKw ?? 30) * (frequency / 50) ** 3 * around(1, 0.03) + 1.5 : 0;
+        const power = running ? (station?.ratedKw[p] ?? 30) * (frequency / 50) ** 3 * around(1, 0.03) + 1.5 : 0;
         const current = running ? (power * 1000) / (Math.sqrt(3) * voltage * 0.85) : 0;
         return {
           running,

@@ -1,12 +1,12 @@
 import { type MetricSpec, thingModelSchema } from '@water/contracts';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import type { Queryable } from '../db/client.ts';
-import { devices, deviceTypes, stations, telemetryLatest } from '../db/schema/index.ts';
+import { devices, deviceTypes, stationPumps, stationSensors, stations, telemetryLatest } from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { sha256 } from '../lib/tokens.ts';
-import { type CityStart, createCity, type SimDevice } from './city.ts';
+import { type CityStart, createCity, type SimDevice, type StationPlant } from './city.ts';
 
 export interface SimulatorOptions {
   /** Average gap between two reports of one device (each waits 0.5–1.5 times it). */
@@ -51,6 +51,9 @@ export async function loadSimDevices(db: Queryable, codes?: string[]): Promise<S
     .where(and(isNull(devices.archivedAt), ne(devices.status, 'disabled')))
     .orderBy(devices.code);
   const wanted = codes ? new Set(codes) : null;
+  const plants = await loadPlants(db, [
+    ...new Set(rows.flatMap((r) => (r.stationId === null || (wanted && !wanted.has(r.code)) ? [] : [r.stationId]))),
+  ]);
   return rows.flatMap((r) => {
     if (wanted && !wanted.has(r.code)) return [];
     const secret = demoDeviceSecret(r.code);
@@ -68,10 +71,65 @@ export async function loadSimDevices(db: Queryable, codes?: string[]): Promise<S
         longitude: r.longitude,
         latitude: r.latitude,
         metrics,
+        plant: r.stationId === null ? null : (plants.get(r.stationId) ?? null),
         secret,
       },
     ];
   });
+}
+
+/**
+ * The stations' configurations as the city runs them: kind, wet well, protection level, pumps in
+ * number order with their controllers' codes, and the rain gauge of the rain sensor.
+ */
+async function loadPlants(db: Queryable, ids: number[]): Promise<Map<number, StationPlant>> {
+  if (ids.length === 0) return new Map();
+  const [rows, pumps, rain] = await Promise.all([
+    db
+      .select({
+        id: stations.id,
+        kind: stations.kind,
+        wellArea: stations.wellArea,
+        wellDepth: stations.wellDepth,
+        protectionLevel: stations.protectionLevel,
+      })
+      .from(stations)
+      .where(inArray(stations.id, ids)),
+    db
+      .select({
+        stationId: stationPumps.stationId,
+        ratedFlow: stationPumps.ratedFlow,
+        ratedPower: stationPumps.ratedPower,
+        drive: stationPumps.drive,
+        startLevel: stationPumps.startLevel,
+        stopLevel: stationPumps.stopLevel,
+        controllerCode: devices.code,
+      })
+      .from(stationPumps)
+      .leftJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
+      .where(inArray(stationPumps.stationId, ids))
+      .orderBy(asc(stationPumps.stationId), asc(stationPumps.number)),
+    db
+      .select({ stationId: stationSensors.stationId, code: devices.code })
+      .from(stationSensors)
+      .innerJoin(devices, eq(devices.id, stationSensors.deviceId))
+      .where(and(inArray(stationSensors.stationId, ids), eq(stationSensors.role, 'rain'))),
+  ]);
+  return new Map(
+    rows.map((s) => [
+      s.id,
+      {
+        kind: s.kind,
+        wellArea: s.wellArea,
+        wellDepth: s.wellDepth,
+        protectionLevel: s.protectionLevel,
+        rainGaugeCode: rain.find((g) => g.stationId === s.id)?.code ?? null,
+        pumps: pumps
+          .filter((p) => p.stationId === s.id)
+          .map(({ stationId: _, ...p }) => ({ ...p, controllerCode: p.controllerCode ?? null })),
+      },
+    ]),
+  );
 }
 
 /** The counters and levels the city starts from: the devices' latest `level`, `total` and `run_hours`. */

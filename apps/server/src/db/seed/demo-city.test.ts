@@ -20,7 +20,7 @@ describe('the demo city', () => {
     expect(all.every((r) => r.boundary !== null)).toBe(true);
     const s = await t.database.db.select().from(stations);
     expect(s).toHaveLength(12);
-    expect(new Set(s.map((x) => x.kind))).toEqual(new Set(['rainwater', 'sewage']));
+    expect(new Set(s.map((x) => x.kind))).toEqual(new Set(['rainwater', 'sewage', 'combined']));
     expect(s.every((x) => x.pumps >= 2 && x.pumps <= 4)).toBe(true);
     const d = await t.database.db.select().from(devices);
     expect(d.length).toBeGreaterThanOrEqual(140);

@@ -55,12 +55,15 @@ const stationNames = [
   ['老城区雨水泵站', 'rainwater'],
   ['北岸雨水泵站', 'rainwater'],
   ['工业园污水泵站', 'sewage'],
-  ['新城雨污合建泵站', 'rainwater'],
+  ['新城雨污合建泵站', 'combined'],
   ['科创园污水泵站', 'sewage'],
   ['物流园雨水泵站', 'rainwater'],
   ['滨江二号污水泵站', 'sewage'],
   ['北岸二号雨水泵站', 'rainwater'],
 ] as const;
+
+/** The codes of the demo city's stations (PS01…PS12): their configurations are seeded in demo-pump-stations.ts. */
+export const DEMO_STATION_CODES = stationNames.map((_, i) => `PS${String(i + 1).padStart(2, '0')}`);
 
 const MODELS: Record<string, { model: string; maker: string }[]> = {
   level_gauge: [

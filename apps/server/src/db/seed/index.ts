@@ -5,6 +5,7 @@ import { seedDemo } from './demo.ts';
 import { seedDemoArchives } from './demo-archives.ts';
 import { seedDemoCity } from './demo-city.ts';
 import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from './demo-history.ts';
+import { seedDemoPumpStations } from './demo-pump-stations.ts';
 import { seedDemoDeviceSecrets } from './demo-secrets.ts';
 import { seedDeviceTypes } from './device-types.ts';
 
@@ -33,6 +34,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const now = options.now ?? new Date();
       await seedDemo(tx, now);
       await seedDemoCity(tx, now);
+      await seedDemoPumpStations(tx, now);
       await seedDemoDeviceSecrets(tx);
       await seedDemoArchives(tx, now);
       await seedContent(tx, { dataDir: options.dataDir, now });
