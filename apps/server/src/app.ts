@@ -22,6 +22,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { pumpStationsRoutes } from './modules/pump-stations/pump-stations.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(deviceArchivesRoutes);
   await app.register(telemetryRoutes);
   await app.register(monitoringRoutes);
+  await app.register(pumpStationsRoutes);
 
   return app;
 }

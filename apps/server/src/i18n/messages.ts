@@ -328,6 +328,15 @@ export const messages = {
   },
   'devices.unknownStation': { 'zh-CN': '站点不存在', 'en-US': 'No such station' },
   'deviceArchives.unknownDevice': { 'zh-CN': '设备不存在', 'en-US': 'No such device' },
+  'pumpStations.codeTaken': { 'zh-CN': '泵站编码已存在', 'en-US': 'A station with this code already exists' },
+  'pumpStations.regionOutOfScope': {
+    'zh-CN': '您的角色不能管理该监测区域的泵站',
+    'en-US': 'Your role does not cover stations in this monitoring region',
+  },
+  'pumpStations.hasDevices': {
+    'zh-CN': '该泵站还有 {n} 台设备，请先将它们移到其他站点或移出站点',
+    'en-US': '{n} devices are placed at this station: move them elsewhere first',
+  },
   'deviceArchives.deviceArchived': {
     'zh-CN': '该设备已归档（停用），档案只能查看',
     'en-US': 'This device is archived (out of service): its record can only be read',

@@ -88,6 +88,10 @@ const SESSION = new Set([
   'GET /api/monitoring/points',
   'GET /api/monitoring/history',
   'GET /api/monitoring/history/export',
+  // The pump-station configuration the live screens draw from (modules/pump-stations); its editor's
+  // device picker and its writes are guarded.
+  'GET /api/pump-stations',
+  'GET /api/pump-stations/:id',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
@@ -168,6 +172,10 @@ const GUARDED = new Map<string, string>([
   ['DELETE /api/device-archives/:id', 'device:device:write'],
   ['POST /api/device-archives/:id/attachments', 'device:device:write'],
   ['DELETE /api/device-archives/:id/attachments/:attachmentId', 'device:device:write'],
+  ['GET /api/pump-stations/device-options', 'pump:station:write'],
+  ['POST /api/pump-stations', 'pump:station:write'],
+  ['PUT /api/pump-stations/:id', 'pump:station:write'],
+  ['DELETE /api/pump-stations/:id', 'pump:station:write'],
 ]);
 
 let t: TestApp;

@@ -321,7 +321,13 @@ export const seedMenuTree: SeedMenu[] = [
         en: 'Device offline rules',
       },
       { name: 'callPoliceRule', path: 'callPoliceRule', zh: '告警规则', en: 'Alarm rules' },
-      { name: 'pumpingSystem', path: 'pumpingSystem', zh: '泵站配置', en: 'Pump-station setup' },
+      {
+        name: 'pumpingSystem',
+        path: 'pumpingSystem',
+        zh: '泵站配置',
+        en: 'Pump-station setup',
+        children: [btn(Permissions.pumpStationWrite, '编辑泵站配置', 'Edit pump-station setup')],
+      },
       { name: 'sectionManage', path: 'sectionManage', zh: '电子围栏管理', en: 'Geo-fences' },
       {
         name: 'menuManager',
