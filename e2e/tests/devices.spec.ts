@@ -206,13 +206,25 @@ test('a new catchment with a drawn boundary, a device type with two metrics, a d
   await expect(rows).toHaveCount(1);
   const row = rows.filter({ hasText: deviceCode });
   await expect(row).toContainText(deviceName);
-  await expect(row).toContainText(regionName);
   await expect(page.getByText('共 1 台')).toBeVisible();
+  // The region waits in the column chooser at this width; shown, it stays for this user.
+  await page.getByRole('button', { name: '列设置' }).click();
+  const chooser = page.getByRole('tooltip').filter({ hasText: '显示的列' });
+  await chooser.locator('label').filter({ hasText: /^区域$/ }).click();
+  await expect(chooser.getByRole('checkbox', { name: '区域' })).toBeChecked();
+  await expect(row).toContainText(regionName);
+  await page.getByRole('button', { name: '列设置' }).click();
   const keyword = page.getByRole('textbox', { name: '设备编号、名称或序列号' });
   await keyword.fill(deviceName);
   await keyword.press('Enter');
   await expect(rows).toHaveCount(1);
   await expect(row).toBeVisible();
+  // The search is in the address: a reload shows the same list.
+  await expect(page).toHaveURL(/keyword=/);
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(row).toContainText(regionName);
+  await expect(keyword).toHaveValue(deviceName);
 
   // Its QR label from the list: the sheet, then the browser's print.
   await row.locator('.arco-checkbox').click();

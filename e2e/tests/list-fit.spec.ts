@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+// Issue 13: at 1366×768, in both languages, every list shows its default columns without a
+// horizontal scroll (less important ones wait in the column chooser).
+const LISTS = [
+  '/device/deviceList',
+  '/device/deviceArchives',
+  '/organizationss/organManagers',
+  '/organizationss/deptManager',
+  '/organizationss/memberManager',
+  '/dashboard/content',
+  '/callPolice/callPoliceNotification',
+  '/uuuser/manager',
+  '/uuuser/roleManager',
+  '/sys/menuManager',
+  '/sys/logManager',
+];
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`every list's default columns fit 1366×768 without scrolling, ${locale}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/#/login');
+    await page.evaluate((value) => localStorage.setItem('arco-locale', value), locale);
+    await signIn(page, undefined, '/dashboard/workplace');
+    for (const path of LISTS) {
+      await page.goto(`/#${path}`);
+      const table = page.locator('.page-host:not([hidden]) .arco-table-container').first();
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      const { content, room } = await table.evaluate((el) => ({
+        content: Math.max(...[...el.querySelectorAll('table')].map((t) => (t as HTMLElement).offsetWidth)),
+        room: el.clientWidth,
+      }));
+      expect(content, `${path} in ${locale}: the table is ${content} px wide in ${room} px`).toBeLessThanOrEqual(room);
+    }
+  });
+}
