@@ -1,11 +1,12 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useI18n } from '../../../shared/i18n/i18n-provider.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { LoginBrand, LoginToolbar } from '../components/login-toolbar.tsx';
 import '../login.css';
 
 // The banner (a carousel and three illustrations) is hidden below 993 px (login.css): narrow screens
-// never load or render it, wide ones fetch it beside the form instead of before it.
+// never load or render it. Wide ones ask for it once the form is on screen, so its chunk never
+// competes with the form's for the first paint (its place is held by an empty panel until then).
 const LoginBanner = lazy(() => import('../components/login-banner.tsx').then((m) => ({ default: m.LoginBanner })));
 const WIDE = '(min-width: 993px)';
 const subscribeWide = (onChange: () => void) => {
@@ -19,13 +20,17 @@ const isWide = () => window.matchMedia(WIDE).matches;
 export default function LoginPage() {
   const { t } = useI18n();
   const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
+  const [formShown, setFormShown] = useState(false);
+  useEffect(() => setFormShown(true), []);
+  const emptyBanner = <section className="login-banner" />;
   return (
     <div className="login-page">
-      {wide && (
-        <Suspense fallback={<section className="login-banner" />}>
+      {wide && !formShown ? emptyBanner : null}
+      {wide && formShown ? (
+        <Suspense fallback={emptyBanner}>
           <LoginBanner />
         </Suspense>
-      )}
+      ) : null}
       <main className="login-page__main">
         <header className="login-page__header">
           <LoginBrand />
