@@ -1,7 +1,8 @@
-import { Button, Popconfirm, Space } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import type { ContentItem } from '@water/contracts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import type { ContentAction } from '../api/content-queries.ts';
 import { StatusTag, TypeTag } from '../components/content-labels.tsx';
 import { ContentThumb } from '../components/content-media.tsx';
@@ -132,46 +133,37 @@ export function contentColumns({
             title: t('content.col.actions'),
             fixed: 'right' as const,
             width: zh ? 150 : 200,
-            render: (_: unknown, row: ContentItem) => <RowActions row={row} i18n={i18n} actions={actions} />,
+            render: (_: unknown, row: ContentItem) => <ContentActions row={row} i18n={i18n} actions={actions} />,
           },
         ]
       : []),
   ];
 }
 
-function RowActions({ row, i18n, actions }: { row: ContentItem; i18n: ContentI18n; actions: ContentRowActions }) {
+function ContentActions({ row, i18n, actions }: { row: ContentItem; i18n: ContentI18n; actions: ContentRowActions }) {
   const { t } = i18n;
   const label = (action: ContentMessageKey) => t('content.actionLabel', { action: t(action), title: row.title });
-
-  const confirmed = (kind: ContentAction, text: ContentMessageKey, confirm: ContentMessageKey, danger: boolean) => (
-    <Popconfirm
-      title={t(confirm)}
-      okText={t(text)}
-      cancelText={t('content.cancel')}
-      okButtonProps={danger ? { status: 'danger' } : {}}
-      onOk={() => actions.onAction(row, kind)}
-    >
-      <Button
-        type="text"
-        size="small"
-        status={danger ? 'danger' : 'default'}
-        aria-label={label(text)}
-        disabled={actions.pending === row.id}
-      >
-        {t(text)}
-      </Button>
-    </Popconfirm>
+  const confirmed = (kind: ContentAction, text: ContentMessageKey, question: ContentMessageKey, danger = false) => (
+    <ConfirmAction
+      danger={danger}
+      text={t(text)}
+      label={label(text)}
+      question={t(question)}
+      disabled={actions.pending === row.id}
+      onConfirm={() => actions.onAction(row, kind)}
+    />
   );
-
   return (
-    <Space size={0} className="list-page__row-actions">
-      <Button type="text" size="small" aria-label={label('content.action.edit')} onClick={() => actions.onEdit(row)}>
-        {t('content.action.edit')}
-      </Button>
+    <RowActions>
+      <RowAction
+        text={t('content.action.edit')}
+        label={label('content.action.edit')}
+        onClick={() => actions.onEdit(row)}
+      />
       {row.status === 'draft'
-        ? confirmed('publish', 'content.action.publish', 'content.confirm.publish', false)
-        : confirmed('unpublish', 'content.action.unpublish', 'content.confirm.unpublish', false)}
+        ? confirmed('publish', 'content.action.publish', 'content.confirm.publish')
+        : confirmed('unpublish', 'content.action.unpublish', 'content.confirm.unpublish')}
       {confirmed('remove', 'content.action.delete', 'content.confirm.delete', true)}
-    </Space>
+    </RowActions>
   );
 }

@@ -72,7 +72,6 @@ export const contentEnUS = {
   'content.file.uploaded': 'File uploaded',
   'content.file.uploadFailed': 'Upload failed: {reason}',
   'content.savedMedia': 'Saved. You can upload the file now.',
-  'content.cancel': 'Cancel',
   'content.close': 'Close',
   'content.loadFailed': 'Could not load',
   'content.retry': 'Retry',

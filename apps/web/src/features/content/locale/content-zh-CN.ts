@@ -72,7 +72,6 @@ export const contentZhCN = {
   'content.file.uploaded': '文件已上传',
   'content.file.uploadFailed': '上传失败：{reason}',
   'content.savedMedia': '已保存。现在可以上传文件。',
-  'content.cancel': '取消',
   'content.close': '关闭',
   'content.loadFailed': '加载失败',
   'content.retry': '重试',

@@ -1,6 +1,7 @@
-import { Button, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import { Tag } from '@arco-design/web-react';
 import type { ArchiveEntry } from '@water/contracts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import { DeviceCell, KindTag } from '../components/archive-labels.tsx';
 import type { DeviceArchivesI18n } from '../use-device-archives-i18n.ts';
 
@@ -103,14 +104,14 @@ export function archiveEntryColumns({
             width: zh ? 120 : 150,
             render: (_: unknown, row: ArchiveEntry) =>
               // An archived device's entries are a closed record.
-              row.deviceArchived ? null : <RowActions row={row} i18n={i18n} actions={actions} />,
+              row.deviceArchived ? null : <EntryActions row={row} i18n={i18n} actions={actions} />,
           },
         ]
       : []),
   ];
 }
 
-function RowActions({
+function EntryActions({
   row,
   i18n,
   actions,
@@ -122,31 +123,19 @@ function RowActions({
   const { t } = i18n;
   const name = `${row.deviceCode} ${row.date}`;
   return (
-    <Space size={0} className="list-page__row-actions">
-      <Button
-        type="text"
-        size="small"
-        aria-label={t('deviceArchives.actionLabel', { action: t('deviceArchives.action.edit'), name })}
+    <RowActions>
+      <RowAction
+        text={t('deviceArchives.action.edit')}
+        label={t('deviceArchives.actionLabel', { action: t('deviceArchives.action.edit'), name })}
         onClick={() => actions.onEdit(row)}
-      >
-        {t('deviceArchives.action.edit')}
-      </Button>
-      <Popconfirm
-        title={t('deviceArchives.confirm.delete', { name: row.deviceName })}
-        okText={t('deviceArchives.action.delete')}
-        cancelText={t('deviceArchives.cancel')}
-        okButtonProps={{ status: 'danger' }}
-        onOk={() => actions.onRemove(row)}
-      >
-        <Button
-          type="text"
-          size="small"
-          status="danger"
-          aria-label={t('deviceArchives.actionLabel', { action: t('deviceArchives.action.delete'), name })}
-        >
-          {t('deviceArchives.action.delete')}
-        </Button>
-      </Popconfirm>
-    </Space>
+      />
+      <ConfirmAction
+        danger
+        text={t('deviceArchives.action.delete')}
+        label={t('deviceArchives.actionLabel', { action: t('deviceArchives.action.delete'), name })}
+        question={t('deviceArchives.confirm.delete', { name: row.deviceName })}
+        onConfirm={() => actions.onRemove(row)}
+      />
+    </RowActions>
   );
 }

@@ -13,7 +13,6 @@ export const deviceArchivesEnUS: Record<keyof typeof deviceArchivesZhCN, string>
   'deviceArchives.requestFailed': 'The request failed; try again later',
   'deviceArchives.retry': 'Retry',
   'deviceArchives.invalid': 'Invalid input',
-  'deviceArchives.cancel': 'Cancel',
   'deviceArchives.none': '—',
   'deviceArchives.actionLabel': '{action}: {name}',
   'deviceArchives.archived': 'Device archived',

@@ -14,7 +14,6 @@ export const deviceArchivesZhCN = {
   'deviceArchives.requestFailed': '请求失败，请稍后重试',
   'deviceArchives.retry': '重试',
   'deviceArchives.invalid': '输入有误',
-  'deviceArchives.cancel': '取消',
   'deviceArchives.none': '—',
   'deviceArchives.actionLabel': '{action}：{name}',
   'deviceArchives.archived': '设备已归档',

@@ -1,6 +1,6 @@
-import { Button, Popconfirm, Space } from '@arco-design/web-react';
 import type { DepartmentNode } from '@water/contracts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import { StatusTag } from '../components/organization-labels.tsx';
 import type { OrganizationI18n, OrganizationMessageKey } from '../use-organization-i18n.ts';
 
@@ -73,41 +73,26 @@ export function departmentColumns({
             title: t('org.col.actions'),
             width: zh ? 180 : 250,
             render: (_: unknown, row: DepartmentNode) => (
-              <Space size={0} className="list-page__row-actions">
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.addChild', row)}
+              <RowActions>
+                <RowAction
+                  text={t('org.action.addChild')}
+                  label={label('org.action.addChild', row)}
                   onClick={() => actions.onAddChild(row)}
-                >
-                  {t('org.action.addChild')}
-                </Button>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.edit', row)}
+                />
+                <RowAction
+                  text={t('org.action.edit')}
+                  label={label('org.action.edit', row)}
                   onClick={() => actions.onEdit(row)}
-                >
-                  {t('org.action.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('org.dept.confirm.delete', { name: row.name })}
-                  okText={t('org.action.delete')}
-                  cancelText={t('org.cancel')}
-                  okButtonProps={{ status: 'danger' }}
-                  onOk={() => actions.onRemove(row)}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    status="danger"
-                    aria-label={label('org.action.delete', row)}
-                    disabled={actions.removing === row.id}
-                  >
-                    {t('org.action.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+                />
+                <ConfirmAction
+                  danger
+                  text={t('org.action.delete')}
+                  label={label('org.action.delete', row)}
+                  question={t('org.dept.confirm.delete', { name: row.name })}
+                  disabled={actions.removing === row.id}
+                  onConfirm={() => actions.onRemove(row)}
+                />
+              </RowActions>
             ),
           },
         ]

@@ -1,6 +1,6 @@
-import { Button, Popconfirm, Space } from '@arco-design/web-react';
 import type { Enterprise } from '@water/contracts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { StatusTag, TypeTag } from '../components/organization-labels.tsx';
 import type { OrganizationI18n } from '../use-organization-i18n.ts';
@@ -111,33 +111,21 @@ export function enterpriseColumns({
             fixed: 'right' as const,
             width: zh ? 120 : 140,
             render: (_: unknown, row: Enterprise) => (
-              <Space size={0} className="list-page__row-actions">
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.edit', row)}
+              <RowActions>
+                <RowAction
+                  text={t('org.action.edit')}
+                  label={label('org.action.edit', row)}
                   onClick={() => actions.onEdit(row)}
-                >
-                  {t('org.action.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('org.enterprise.confirm.delete')}
-                  okText={t('org.action.delete')}
-                  cancelText={t('org.cancel')}
-                  okButtonProps={{ status: 'danger' }}
-                  onOk={() => actions.onRemove(row)}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    status="danger"
-                    aria-label={label('org.action.delete', row)}
-                    disabled={actions.removing === row.id}
-                  >
-                    {t('org.action.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+                />
+                <ConfirmAction
+                  danger
+                  text={t('org.action.delete')}
+                  label={label('org.action.delete', row)}
+                  question={t('org.enterprise.confirm.delete')}
+                  disabled={actions.removing === row.id}
+                  onConfirm={() => actions.onRemove(row)}
+                />
+              </RowActions>
             ),
           },
         ]

@@ -1,6 +1,7 @@
-import { Button, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import { Tag } from '@arco-design/web-react';
 import type { Member } from '@water/contracts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { StatusTag } from '../components/organization-labels.tsx';
 import type { OrganizationI18n, OrganizationMessageKey } from '../use-organization-i18n.ts';
@@ -96,27 +97,20 @@ export function memberColumns({
             fixed: 'right' as const,
             width: zh ? 120 : 140,
             render: (_: unknown, row: Member) => (
-              <Space size={0} className="list-page__row-actions">
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={label('org.action.edit', row)}
+              <RowActions>
+                <RowAction
+                  text={t('org.action.edit')}
+                  label={label('org.action.edit', row)}
                   onClick={() => actions.onEdit(row)}
-                >
-                  {t('org.action.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('org.member.confirm.remove', { name: row.displayName, department: row.departmentName })}
-                  okText={t('org.action.remove')}
-                  cancelText={t('org.cancel')}
-                  okButtonProps={{ status: 'danger' }}
-                  onOk={() => actions.onRemove(row)}
-                >
-                  <Button type="text" size="small" status="danger" aria-label={label('org.action.remove', row)}>
-                    {t('org.action.remove')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+                />
+                <ConfirmAction
+                  danger
+                  text={t('org.action.remove')}
+                  label={label('org.action.remove', row)}
+                  question={t('org.member.confirm.remove', { name: row.displayName, department: row.departmentName })}
+                  onConfirm={() => actions.onRemove(row)}
+                />
+              </RowActions>
             ),
           },
         ]

@@ -14,7 +14,6 @@ export const organizationEnUS = {
   'org.col.actions': 'Actions',
   'org.col.status': 'Status',
   'org.col.phone': 'Phone',
-  'org.cancel': 'Cancel',
   'org.done.save': 'Saved',
   'org.done.delete': 'Deleted',
   'org.loadFailed': 'Could not load',

@@ -16,7 +16,6 @@ export const organizationZhCN = {
   'org.col.actions': '操作',
   'org.col.status': '状态',
   'org.col.phone': '电话',
-  'org.cancel': '取消',
   'org.done.save': '已保存',
   'org.done.delete': '已删除',
   'org.loadFailed': '加载失败',

@@ -1,8 +1,9 @@
-import { Button, Popconfirm, Progress, Space } from '@arco-design/web-react';
+import { Button, Progress } from '@arco-design/web-react';
 import type { noticeSummarySchema } from '@water/contracts';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import type { NoticeAction } from '../api/notice-queries.ts';
 import { audienceText, LevelTag, StatusTag } from '../components/notice-labels.tsx';
 import type { MessagingI18n, MessagingMessageKey } from '../use-messaging-i18n.ts';
@@ -107,7 +108,7 @@ export function noticeColumns({
       title: t('messaging.notices.col.actions'),
       fixed: 'right',
       width: zh ? 170 : 195,
-      render: (_, row) => <RowActions row={row} i18n={i18n} actions={actions} />,
+      render: (_, row) => <NoticeActions row={row} i18n={i18n} actions={actions} />,
     },
   ];
 }
@@ -132,44 +133,30 @@ function ReadProgress({ row, t }: { row: NoticeRow; t: MessagingI18n['t'] }) {
 }
 
 /** What each state allows: drafts are edited, published or deleted; published ones withdrawn; withdrawn ones deleted. */
-function RowActions({ row, i18n, actions }: { row: NoticeRow; i18n: MessagingI18n; actions: NoticeRowActions }) {
+function NoticeActions({ row, i18n, actions }: { row: NoticeRow; i18n: MessagingI18n; actions: NoticeRowActions }) {
   const { t } = i18n;
   const label = (action: MessagingMessageKey) =>
     t('messaging.notices.actionLabel', { action: t(action), title: row.title });
-
-  const confirmed = (kind: NoticeAction, text: MessagingMessageKey, confirm: MessagingMessageKey, danger: boolean) => (
-    <Popconfirm
-      title={t(confirm)}
-      okText={t(text)}
-      cancelText={t('messaging.notices.cancel')}
-      okButtonProps={danger ? { status: 'danger' } : {}}
-      onOk={() => actions.onAction(row, kind)}
-    >
-      <Button
-        type="text"
-        size="small"
-        status={danger ? 'danger' : 'default'}
-        aria-label={label(text)}
-        disabled={actions.pending === row.id}
-      >
-        {t(text)}
-      </Button>
-    </Popconfirm>
+  const confirmed = (kind: NoticeAction, text: MessagingMessageKey, question: MessagingMessageKey, danger = false) => (
+    <ConfirmAction
+      danger={danger}
+      text={t(text)}
+      label={label(text)}
+      question={t(question)}
+      disabled={actions.pending === row.id}
+      onConfirm={() => actions.onAction(row, kind)}
+    />
   );
-
   return (
-    <Space size={0} className="list-page__row-actions">
+    <RowActions>
       {row.status === 'draft' ? (
         <>
-          <Button
-            type="text"
-            size="small"
-            aria-label={label('messaging.notices.action.edit')}
+          <RowAction
+            text={t('messaging.notices.action.edit')}
+            label={label('messaging.notices.action.edit')}
             onClick={() => actions.onEdit(row)}
-          >
-            {t('messaging.notices.action.edit')}
-          </Button>
-          {confirmed('publish', 'messaging.notices.action.publish', 'messaging.notices.confirm.publish', false)}
+          />
+          {confirmed('publish', 'messaging.notices.action.publish', 'messaging.notices.confirm.publish')}
         </>
       ) : null}
       {row.status === 'published'
@@ -178,6 +165,6 @@ function RowActions({ row, i18n, actions }: { row: NoticeRow; i18n: MessagingI18
       {row.status !== 'published'
         ? confirmed('remove', 'messaging.notices.action.delete', 'messaging.notices.confirm.delete', true)
         : null}
-    </Space>
+    </RowActions>
   );
 }

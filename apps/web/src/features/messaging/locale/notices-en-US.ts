@@ -80,7 +80,6 @@ export const noticesEnUS = {
   'messaging.notices.editor.placeholder': 'Write the notice',
   'messaging.notices.editor.label': 'Notice content editor',
   'messaging.notices.saveDraft': 'Save draft',
-  'messaging.notices.cancel': 'Cancel',
   'messaging.notices.close': 'Close',
   'messaging.notices.backToEdit': 'Keep editing',
   'messaging.notices.savedNote':

@@ -78,7 +78,6 @@ export const noticesZhCN = {
   'messaging.notices.editor.placeholder': '请输入通知正文',
   'messaging.notices.editor.label': '通知正文编辑器',
   'messaging.notices.saveDraft': '保存草稿',
-  'messaging.notices.cancel': '取消',
   'messaging.notices.close': '关闭',
   'messaging.notices.backToEdit': '继续编辑',
   'messaging.notices.savedNote': '草稿已保存。以下为服务器实际保存的内容，发布后接收人看到的即是这些。',
