@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
 import { liveSubscribeFrameSchema, telemetryEventSchema } from './monitoring.ts';
+import { liveStationSubscribeFrameSchema, stationLiveEventSchema } from './pump-station-live.ts';
 import { deviceStatusEventSchema } from './telemetry.ts';
 
 const tags = ['messages'] as const;
@@ -57,6 +58,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   deviceStatusEventSchema,
   // Readings just committed, of a device this connection subscribed to.
   telemetryEventSchema,
+  // A station's live state just changed, of a station this connection subscribed to.
+  stationLiveEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -65,6 +68,7 @@ export const liveClientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),
   liveSubscribeFrameSchema,
+  liveStationSubscribeFrameSchema,
 ]);
 export const LIVE_PATH = '/ws';
 

@@ -56,6 +56,7 @@ export const auditActionNames = {
   'sms-topup': { 'zh-CN': '短信充值', 'en-US': 'SMS top-up' },
   'sms-settings': { 'zh-CN': '短信设置', 'en-US': 'SMS settings' },
   retention: { 'zh-CN': '设置保留期', 'en-US': 'Set retention' },
+  'public-home': { 'zh-CN': '设置首页公开', 'en-US': 'Set public home' },
   'create-admin': { 'zh-CN': '创建管理员', 'en-US': 'Create an administrator' },
   'enterprise.create': { 'zh-CN': '新增企业', 'en-US': 'Create an enterprise' },
   'enterprise.update': { 'zh-CN': '修改企业', 'en-US': 'Update an enterprise' },

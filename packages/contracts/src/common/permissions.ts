@@ -27,6 +27,7 @@ export const Permissions = {
   smsAccountWrite: 'system:sms:account',
   telemetryStats: 'device:telemetry:stats',
   pumpStationWrite: 'pump:station:write',
+  systemSettingWrite: 'system:setting:write',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 
