@@ -18,6 +18,17 @@ export const overviewSchema = z.object({
   pendingOrders: z.number().int().describe('work orders waiting for the signed-in user'),
   renewalOrders: z.number().int().describe('devices whose warranty or service contract ends within 30 days'),
   onlineContent: z.number().int().describe('published content items'),
+  operations: z
+    .object({
+      stationsRunning: z.number().int(),
+      stationsFault: z.number().int(),
+      stationsOffline: z.number().int(),
+      stationsTotal: z.number().int(),
+      devicesOnline: z.number().int(),
+      devicesTotal: z.number().int().describe('devices in service (not archived, not disabled)'),
+      pumpedToday: z.number().describe('m³ since midnight of the utility’s day'),
+    })
+    .describe('the operations row (issue 14): stations and devices within the caller’s region limit'),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

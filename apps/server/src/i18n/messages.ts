@@ -328,6 +328,10 @@ export const messages = {
   },
   'devices.unknownStation': { 'zh-CN': '站点不存在', 'en-US': 'No such station' },
   'deviceArchives.unknownDevice': { 'zh-CN': '设备不存在', 'en-US': 'No such device' },
+  'pumpStations.publicHomeOff': {
+    'zh-CN': '首页未对外公开，请登录后查看',
+    'en-US': 'The home screen is not public: sign in to see it',
+  },
   'pumpStations.codeTaken': { 'zh-CN': '泵站编码已存在', 'en-US': 'A station with this code already exists' },
   'pumpStations.regionOutOfScope': {
     'zh-CN': '您的角色不能管理该监测区域的泵站',

@@ -27,6 +27,9 @@ const PUBLIC = new Set([
   'GET /api/ws',
   // Devices and gateways: the handler checks the device secret (modules/telemetry).
   'POST /api/ingest/:code',
+  // The public home (/bz/index, monitorMange): aggregates only, cached, rate-limited, and 401 once an
+  // administrator switches public access off (modules/station-live).
+  'GET /api/public/overview',
 ]);
 
 // Routes any signed-in user may call, reviewed one by one like the public ones: a new route marked
@@ -92,6 +95,10 @@ const SESSION = new Set([
   // device picker and its writes are guarded.
   'GET /api/pump-stations',
   'GET /api/pump-stations/:id',
+  // Live station state, a station's mimic and its trend, within the region limit (modules/station-live).
+  'GET /api/pump-stations/live',
+  'GET /api/pump-stations/:id/live',
+  'GET /api/pump-stations/:id/trend',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
@@ -176,6 +183,8 @@ const GUARDED = new Map<string, string>([
   ['POST /api/pump-stations', 'pump:station:write'],
   ['PUT /api/pump-stations/:id', 'pump:station:write'],
   ['DELETE /api/pump-stations/:id', 'pump:station:write'],
+  ['GET /api/system/settings/public-home', 'system:setting:write'],
+  ['PUT /api/system/settings/public-home', 'system:setting:write'],
 ]);
 
 let t: TestApp;

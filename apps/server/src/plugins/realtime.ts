@@ -4,7 +4,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import { devices } from '../db/schema/index.ts';
+import { devices, stations } from '../db/schema/index.ts';
 import { localeFromHeader, t } from '../i18n/messages.ts';
 import { dataScopeOf } from '../lib/data-scope.ts';
 import { AppError } from '../lib/errors.ts';
@@ -21,6 +21,10 @@ declare module 'fastify' {
       toDeviceSubscribers(deviceId: number, event: LiveEvent): void;
       /** Whether any connection on this server is subscribed to the device (skip the work otherwise). */
       hasDeviceSubscribers(deviceId: number): boolean;
+      /** Sends an event to the connections subscribed to a station (`subscribe-stations` frame). */
+      toStationSubscribers(stationId: number, event: LiveEvent): void;
+      /** Whether any connection on this server is subscribed to the station. */
+      hasStationSubscribers(stationId: number): boolean;
       connections(): number;
     };
   }
@@ -39,20 +43,30 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const byUser = new Map<number, Set<WebSocket>>();
   const byDevice = new Map<number, Set<WebSocket>>();
   const subscribed = new WeakMap<WebSocket, Set<number>>();
-  /** Replaces a connection's subscriptions (an empty list stops them). */
-  const subscribe = (socket: WebSocket, deviceIds: number[]) => {
-    for (const id of subscribed.get(socket) ?? []) {
-      const sockets = byDevice.get(id);
+  const byStation = new Map<number, Set<WebSocket>>();
+  const subscribedStations = new WeakMap<WebSocket, Set<number>>();
+  /** Replaces a connection's subscriptions in one index (an empty list stops them). */
+  const resubscribe = (
+    index: Map<number, Set<WebSocket>>,
+    own: WeakMap<WebSocket, Set<number>>,
+    socket: WebSocket,
+    ids: number[],
+  ) => {
+    for (const id of own.get(socket) ?? []) {
+      const sockets = index.get(id);
       sockets?.delete(socket);
-      if (sockets?.size === 0) byDevice.delete(id);
+      if (sockets?.size === 0) index.delete(id);
     }
-    subscribed.set(socket, new Set(deviceIds));
-    for (const id of deviceIds) {
-      const sockets = byDevice.get(id) ?? new Set();
+    own.set(socket, new Set(ids));
+    for (const id of ids) {
+      const sockets = index.get(id) ?? new Set();
       sockets.add(socket);
-      byDevice.set(id, sockets);
+      index.set(id, sockets);
     }
   };
+  const subscribe = (socket: WebSocket, deviceIds: number[]) => resubscribe(byDevice, subscribed, socket, deviceIds);
+  const subscribeStations = (socket: WebSocket, stationIds: number[]) =>
+    resubscribe(byStation, subscribedStations, socket, stationIds);
   /** The devices among `ids` that exist and lie in the region limit of the session's active role. */
   const visibleDevices = async (ids: number[], roleId: number | null, userId: number) => {
     if (ids.length === 0) return [];
@@ -65,6 +79,22 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         and(
           inArray(devices.id, [...new Set(ids)]),
           scope.regions === null ? undefined : inArray(devices.regionId, scope.regions),
+        ),
+      );
+    return rows.map((r) => r.id);
+  };
+  /** The stations among `ids` that exist and lie in the region limit of the session's active role. */
+  const visibleStations = async (ids: number[], roleId: number | null, userId: number) => {
+    if (ids.length === 0) return [];
+    const scope = await dataScopeOf(app.db, roleId, userId);
+    if (scope.regions !== null && scope.regions.length === 0) return [];
+    const rows = await app.db
+      .select({ id: stations.id })
+      .from(stations)
+      .where(
+        and(
+          inArray(stations.id, [...new Set(ids)]),
+          scope.regions === null ? undefined : inArray(stations.regionId, scope.regions),
         ),
       );
     return rows.map((r) => r.id);
@@ -84,6 +114,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       for (const socket of byDevice.get(deviceId) ?? []) send(socket, event);
     },
     hasDeviceSubscribers: (deviceId) => byDevice.has(deviceId),
+    toStationSubscribers(stationId, event) {
+      for (const socket of byStation.get(stationId) ?? []) send(socket, event);
+    },
+    hasStationSubscribers: (stationId) => byStation.has(stationId),
     connections: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
   });
 
@@ -125,6 +159,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
           if (socket.readyState === socket.OPEN) subscribe(socket, ids);
           return;
         }
+        if (frame.data.type === 'subscribe-stations') {
+          if (userId === null) return;
+          const ids = await visibleStations(frame.data.stationIds, roleId, userId);
+          if (socket.readyState === socket.OPEN) subscribeStations(socket, ids);
+          return;
+        }
         if (userId !== null) return; // already signed in
         try {
           token = frame.data.token;
@@ -153,6 +193,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         clearTimeout(authTimer);
         clearInterval(recheck);
         subscribe(socket, []);
+        subscribeStations(socket, []);
         if (userId === null) return;
         const sockets = byUser.get(userId);
         sockets?.delete(socket);

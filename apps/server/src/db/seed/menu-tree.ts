@@ -326,7 +326,11 @@ export const seedMenuTree: SeedMenu[] = [
         path: 'pumpingSystem',
         zh: '泵站配置',
         en: 'Pump-station setup',
-        children: [btn(Permissions.pumpStationWrite, '编辑泵站配置', 'Edit pump-station setup')],
+        children: [
+          btn(Permissions.pumpStationWrite, '编辑泵站配置', 'Edit pump-station setup'),
+          // Whether the home screen (/bz/index) opens without sign-in.
+          btn(Permissions.systemSettingWrite, '设置首页公开', 'Set the public home'),
+        ],
       },
       { name: 'sectionManage', path: 'sectionManage', zh: '电子围栏管理', en: 'Geo-fences' },
       {

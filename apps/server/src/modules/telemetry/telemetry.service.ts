@@ -55,7 +55,16 @@ export function createTelemetryService(app: FastifyInstance) {
     live.lastSent.set(deviceId, Date.now());
     app.realtime.toDeviceSubscribers(deviceId, { type: 'telemetry', deviceId, readings: [...readings.values()] });
   };
+  // Other modules' interest in committed readings (the stations' live push): called after each commit.
+  const latestListeners = new Set<(fresh: LatestReadings[]) => void>();
   const pushLatest = (fresh: LatestReadings[]) => {
+    for (const listener of latestListeners) {
+      try {
+        listener(fresh);
+      } catch (err) {
+        app.log.warn({ err }, 'a latest-readings listener failed');
+      }
+    }
     for (const { deviceId, readings } of fresh) {
       if (!app.realtime.hasDeviceSubscribers(deviceId)) continue;
       const merged = live.pending.get(deviceId) ?? new Map<string, Reading>();
@@ -95,6 +104,12 @@ export function createTelemetryService(app: FastifyInstance) {
 
   return {
     writer,
+
+    /** Calls `listener` after each commit with the readings that became their device's latest; returns the unsubscribe. */
+    onLatest(listener: (fresh: LatestReadings[]) => void): () => void {
+      latestListeners.add(listener);
+      return () => latestListeners.delete(listener);
+    },
 
     /** Drops live events still waiting for their throttle (the server is closing). */
     stopLive() {

@@ -13,6 +13,7 @@ import type { Context } from '../../lib/context.ts';
 import { withinRegions } from '../../lib/data-scope.ts';
 import { businessError } from '../../lib/errors.ts';
 import { holdsPermission } from '../../lib/permissions.ts';
+import { createStationLiveService } from '../station-live/station-live.service.ts';
 import { createSmsAccountRepository } from './sms-account.ts';
 import { createWorkplaceRepository } from './workplace.repository.ts';
 
@@ -22,6 +23,7 @@ const RECENT_LIMIT = 8;
 export function createWorkplaceService(app: FastifyInstance) {
   const repo = (ctx: Context) => createWorkplaceRepository(ctx.db);
   const sms = (ctx: Context) => createSmsAccountRepository(ctx.db);
+  const stations = createStationLiveService(app);
 
   return {
     async overview(ctx: Context) {
@@ -29,13 +31,15 @@ export function createWorkplaceService(app: FastifyInstance) {
       // The utility's money is not every operator's business: the balance goes to those who may see
       // the SMS ledger or manage the account, as the console's figure does.
       const seesSms = await holdsPermission(ctx.db, ctx.auth, Permissions.systemSmsOutbox, Permissions.smsAccountWrite);
-      const [account, pendingOrders, renewalOrders, onlineContent] = await Promise.all([
+      const [account, pendingOrders, renewalOrders, onlineContent, operations] = await Promise.all([
         seesSms ? sms(ctx).get() : null,
         repo(ctx).pendingOrders(ctx.auth!.userId),
         // The same predicate as the ending-warranties list, so the figure and the list agree (both
         // within the caller's region limit).
         repo(ctx).endingWarranties(today, until, withinRegions(await ctx.scope(), undefined)),
         repo(ctx).publishedContent(),
+        // The operations row (issue 14): stations by live state, devices online, water pumped today.
+        stations.operations(ctx),
       ]);
       return {
         balance: account && {
@@ -48,6 +52,7 @@ export function createWorkplaceService(app: FastifyInstance) {
         pendingOrders,
         renewalOrders,
         onlineContent,
+        operations,
       };
     },
 

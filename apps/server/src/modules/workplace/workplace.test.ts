@@ -26,7 +26,14 @@ describe('Workplace data panel', () => {
     expect(soon).toBeGreaterThan(3);
     const empty = (await call('GET', '/api/workplace/overview', user)).json().data;
     // The plain user is not told the utility's SMS balance; an administrator is.
-    expect(empty).toEqual({ balance: null, pendingOrders: 0, renewalOrders: soon, onlineContent: 20 });
+    expect(empty).toEqual({
+      balance: null,
+      pendingOrders: 0,
+      renewalOrders: soon,
+      onlineContent: 20,
+      // The operations row (issue 14); its figures are tested in modules/station-live.
+      operations: expect.objectContaining({ stationsTotal: expect.any(Number), devicesOnline: expect.any(Number) }),
+    });
     expect((await call('GET', '/api/workplace/overview', admin)).json().data.balance).toEqual({
       amount: 200,
       currency: 'CNY',

@@ -1,0 +1,222 @@
+import type {
+  LiveFlag,
+  LiveValue,
+  PumpLive,
+  PumpState,
+  StationKind,
+  StationLive,
+  StationState,
+  StationStateCounts,
+} from '@water/contracts';
+import type { DeviceInfo, LatestRow, StationConfigs } from './station-live.repository.ts';
+
+/**
+ * Live state derived from a station's configuration and the latest telemetry (issue 14). Nothing is
+ * per station: which device and metric give each point comes from station_pumps and station_sensors.
+ *
+ * Staleness: a reading is stale when it is older than its device type's offline window
+ * (`offlineAfterSeconds` of the thing model, 600 s unless set: the same figure the offline sweep and
+ * the monitoring board's stale badge use). A device is silent when it has not been heard within that
+ * window (or the sweep marked it offline). A silent level sensor or pump controller makes the station
+ * `offline`, and a station with neither configured is `offline` too: no data never reads as normal.
+ */
+
+type Latest = Map<string, LatestRow>;
+const key = (deviceId: number, metric: string) => `${deviceId}\u0000${metric}`;
+
+export interface LiveInputs {
+  configs: StationConfigs;
+  devices: Map<number, DeviceInfo>;
+  latest: LatestRow[];
+  now: Date;
+}
+
+const EMPTY: LiveValue = { value: null, ts: null, stale: true };
+const EMPTY_FLAG: LiveFlag = { value: null, ts: null, stale: true };
+
+/** The device ids a set of configurations reads. */
+export function devicesOf(configs: StationConfigs): number[] {
+  const ids = new Set<number>();
+  for (const p of configs.pumps) if (p.controllerDeviceId !== null) ids.add(p.controllerDeviceId);
+  for (const s of configs.sensors) ids.add(s.deviceId);
+  return [...ids];
+}
+
+const silent = (d: DeviceInfo | undefined, now: number) =>
+  !d ||
+  d.status === 'offline' ||
+  d.status === 'disabled' ||
+  d.lastSeenAt === null ||
+  now - d.lastSeenAt.getTime() > d.windowSeconds * 1000;
+
+/** A text reading as a flag: remote/auto/on/true/1 are true, local/off/false/0 false. */
+function flagOfText(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (['true', '1', 'on', 'yes', 'remote', 'auto', 'running', 'run'].includes(t)) return true;
+  if (['false', '0', 'off', 'no', 'local', 'manual', 'stopped', 'stop'].includes(t)) return false;
+  return null;
+}
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export function deriveStations(input: LiveInputs): StationLive[] {
+  const now = input.now.getTime();
+  const latest: Latest = new Map(input.latest.map((l) => [key(l.deviceId, l.metric), l]));
+  const reading = (deviceId: number | null, metric: string | null): LatestRow | undefined =>
+    deviceId === null || metric === null ? undefined : latest.get(key(deviceId, metric));
+  const isStale = (deviceId: number, ts: Date) => {
+    const d = input.devices.get(deviceId);
+    return !d || now - ts.getTime() > d.windowSeconds * 1000;
+  };
+  const value = (deviceId: number | null, metric: string | null): LiveValue => {
+    const r = reading(deviceId, metric);
+    if (!r || deviceId === null) return EMPTY;
+    return { value: r.value, ts: r.ts.toISOString(), stale: r.value === null || isStale(deviceId, r.ts) };
+  };
+  const flag = (deviceId: number | null, metric: string | null): LiveFlag => {
+    const r = reading(deviceId, metric);
+    if (!r || deviceId === null) return EMPTY_FLAG;
+    const v = r.value !== null ? r.value !== 0 : r.textValue !== null ? flagOfText(r.textValue) : null;
+    return { value: v, ts: r.ts.toISOString(), stale: v === null || isStale(deviceId, r.ts) };
+  };
+  /** A fresh flag's value; a stale one counts as unknown. */
+  const fresh = (f: LiveFlag) => (f.stale ? null : f.value);
+
+  const pumpsBy = groupBy(input.configs.pumps, (p) => p.stationId);
+  const sensorsBy = groupBy(input.configs.sensors, (s) => s.stationId);
+
+  return input.configs.rows.map(({ station: s, regionName }) => {
+    const sensors = new Map((sensorsBy.get(s.id) ?? []).map((x) => [x.role, x]));
+    const sensorValue = (role: string) => {
+      const x = sensors.get(role);
+      return x ? value(x.deviceId, x.metric) : EMPTY;
+    };
+    let lastUpdate = 0;
+    const seen = (ts: string | null) => {
+      if (ts) lastUpdate = Math.max(lastUpdate, Date.parse(ts));
+    };
+
+    const pumps: PumpLive[] = (pumpsBy.get(s.id) ?? []).map((p) => {
+      const c = p.controllerDeviceId;
+      const running = flag(c, p.runningMetric);
+      const fault = flag(c, p.faultMetric);
+      const remote = flag(c, p.remoteMetric);
+      const points = {
+        frequency: value(c, p.frequencyMetric),
+        current: value(c, p.currentMetric),
+        power: value(c, p.powerMetric),
+        runHours: value(c, p.runHoursMetric),
+      };
+      for (const x of [running, fault, remote, ...Object.values(points)]) seen(x.ts);
+      const state: PumpState =
+        c === null || silent(input.devices.get(c), now)
+          ? 'offline'
+          : fresh(fault) === true
+            ? 'fault'
+            : fresh(running) === true
+              ? 'running'
+              : fresh(remote) === false
+                ? 'local'
+                : 'stopped';
+      return {
+        id: p.id,
+        number: p.number,
+        name: p.name,
+        drive: p.drive === 'vfd' ? 'vfd' : 'fixed',
+        state,
+        startLevel: p.startLevel,
+        stopLevel: p.stopLevel,
+        running,
+        fault,
+        remote,
+        ...points,
+      };
+    });
+
+    const level = sensorValue('level');
+    const flow = sensorValue('flow');
+    const pressure = sensorValue('outlet_pressure');
+    const rain = sensorValue('rain');
+    for (const x of [level, flow, pressure, rain]) seen(x.ts);
+
+    const levelSensor = sensors.get('level');
+    const controllers = (pumpsBy.get(s.id) ?? []).flatMap((p) =>
+      p.controllerDeviceId === null ? [] : [p.controllerDeviceId],
+    );
+    const offline =
+      (!levelSensor && controllers.length === 0) ||
+      (levelSensor !== undefined && silent(input.devices.get(levelSensor.deviceId), now)) ||
+      controllers.some((c) => silent(input.devices.get(c), now));
+    const pumpsRunning = pumps.filter((p) => p.state === 'running').length;
+    const state: StationState = offline
+      ? 'offline'
+      : pumps.some((p) => p.state === 'fault')
+        ? 'fault'
+        : pumpsRunning > 0
+          ? 'running'
+          : 'stopped';
+    const powers = pumps.filter((p) => p.state === 'running' && !p.power.stale && p.power.value !== null);
+
+    return {
+      id: s.id,
+      code: s.code,
+      name: s.name,
+      kind: s.kind as StationKind,
+      regionId: s.regionId,
+      regionName: regionName ?? '',
+      longitude: s.longitude,
+      latitude: s.latitude,
+      state,
+      level,
+      setPoints: {
+        wellDepth: s.wellDepth,
+        highAlarm: s.highAlarmLevel,
+        lowAlarm: s.lowAlarmLevel,
+        protection: s.protectionLevel,
+      },
+      pumpsRunning,
+      pumpsTotal: pumps.length,
+      pumps,
+      flow,
+      pressure,
+      rain,
+      power: powers.length ? powers.reduce((a, p) => a + (p.power.value ?? 0), 0) : null,
+      lastUpdate: lastUpdate ? new Date(lastUpdate).toISOString() : null,
+    };
+  });
+}
+
+export function countStates(list: { state: StationState }[]): StationStateCounts {
+  const counts: StationStateCounts = { running: 0, stopped: 0, fault: 0, offline: 0 };
+  for (const s of list) counts[s.state]++;
+  return counts;
+}
+
+/**
+ * The alarm seam of the public home and the Workplace: active alarms by severity, derived from live
+ * state until the alarm issue lands (then this reads the active alarm records instead, and the
+ * answer's `derived` turns false). Critical: a fresh wet-well level at or above its high alarm level;
+ * major: a pump in fault, or a station whose communication failed; minor: a fresh level at or below
+ * its low alarm level.
+ */
+export function derivedAlarmCounts(list: StationLive[]) {
+  const counts = { critical: 0, major: 0, minor: 0, derived: true };
+  for (const s of list) {
+    if (s.state === 'offline') counts.major++;
+    counts.major += s.pumps.filter((p) => p.state === 'fault').length;
+    const level = s.level.stale ? null : s.level.value;
+    if (level === null) continue;
+    if (s.setPoints.highAlarm !== null && level >= s.setPoints.highAlarm) counts.critical++;
+    else if (s.setPoints.lowAlarm !== null && level <= s.setPoints.lowAlarm) counts.minor++;
+  }
+  return counts;
+}

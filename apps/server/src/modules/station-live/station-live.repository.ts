@@ -1,0 +1,237 @@
+import type { StationKind } from '@water/contracts';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  devices,
+  deviceTypes,
+  regions,
+  stationPumps,
+  stationSensors,
+  stations,
+  telemetryLatest,
+} from '../../db/schema/index.ts';
+import { containing } from '../../lib/like.ts';
+import { offlineAfterSeconds } from '../telemetry/telemetry.repository.ts';
+
+export interface StationLiveFilter {
+  keyword?: string | undefined;
+  /** The regions to read (a requested subtree within the caller's limit); undefined: no limit. */
+  regionIds?: number[] | undefined;
+  kind?: StationKind | undefined;
+  ids?: number[] | undefined;
+}
+
+/** A device a station reads, with what decides its staleness. */
+export interface DeviceInfo {
+  id: number;
+  lastSeenAt: Date | null;
+  status: string;
+  /** Seconds of silence after which its readings are stale (its type's offline window). */
+  windowSeconds: number;
+  /** Metric units of its type's model, by key. */
+  units: Record<string, string>;
+}
+
+export interface LatestRow {
+  deviceId: number;
+  metric: string;
+  ts: Date;
+  value: number | null;
+  textValue: string | null;
+}
+
+/** Raw queries answer `{ rows }` on PGlite and node-postgres alike. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const unitsOf = (model: unknown): Record<string, string> => {
+  const metrics = (model as { metrics?: { key?: unknown; unit?: unknown }[] } | null)?.metrics;
+  return Object.fromEntries(
+    (Array.isArray(metrics) ? metrics : []).map((m) => [String(m.key), typeof m.unit === 'string' ? m.unit : '']),
+  );
+};
+
+/** A list of (device, metric) pairs as a SQL row-value list: `(1, 'level'), (2, 'flow')`. */
+const pairs = (series: { deviceId: number; metric: string }[]) =>
+  sql.join(
+    series.map((s) => sql`(${s.deviceId}::int, ${s.metric}::text)`),
+    sql`, `,
+  );
+
+export function createStationLiveRepository(db: Queryable) {
+  return {
+    /** Stations with their region's name, pumps (number order) and sensors: what live state is derived from. */
+    async configs(f: StationLiveFilter) {
+      const condition: SQL | undefined = and(
+        f.keyword
+          ? or(ilike(stations.code, containing(f.keyword)), ilike(stations.name, containing(f.keyword)))
+          : undefined,
+        f.regionIds ? (f.regionIds.length ? inArray(stations.regionId, f.regionIds) : sql`false`) : undefined,
+        f.kind ? eq(stations.kind, f.kind) : undefined,
+        f.ids ? (f.ids.length ? inArray(stations.id, f.ids) : sql`false`) : undefined,
+      );
+      const rows = await db
+        .select({ station: stations, regionName: regions.name })
+        .from(stations)
+        .leftJoin(regions, eq(regions.id, stations.regionId))
+        .where(condition)
+        .orderBy(asc(stations.code), asc(stations.id));
+      const ids = rows.map((r) => r.station.id);
+      if (ids.length === 0) return { rows, pumps: [], sensors: [] };
+      const [pumps, sensors] = await Promise.all([
+        db
+          .select()
+          .from(stationPumps)
+          .where(inArray(stationPumps.stationId, ids))
+          .orderBy(asc(stationPumps.stationId), asc(stationPumps.number)),
+        db.select().from(stationSensors).where(inArray(stationSensors.stationId, ids)),
+      ]);
+      return { rows, pumps, sensors };
+    },
+
+    /** The devices' staleness windows and units, and their latest readings, in two queries. */
+    async devicesAndLatest(ids: number[]): Promise<{ devices: Map<number, DeviceInfo>; latest: LatestRow[] }> {
+      if (ids.length === 0) return { devices: new Map(), latest: [] };
+      const [found, latest] = await Promise.all([
+        db
+          .select({
+            id: devices.id,
+            lastSeenAt: devices.lastSeenAt,
+            status: devices.status,
+            model: deviceTypes.model,
+            windowSeconds: sql<number>`${offlineAfterSeconds(sql`${deviceTypes.model}`)}`.mapWith(Number),
+          })
+          .from(devices)
+          .leftJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+          .where(and(inArray(devices.id, ids), isNull(devices.archivedAt))),
+        db
+          .select({
+            deviceId: telemetryLatest.deviceId,
+            metric: telemetryLatest.metric,
+            ts: telemetryLatest.ts,
+            value: telemetryLatest.value,
+            textValue: telemetryLatest.textValue,
+          })
+          .from(telemetryLatest)
+          .where(inArray(telemetryLatest.deviceId, ids)),
+      ]);
+      return {
+        devices: new Map(
+          found.map((d) => [
+            d.id,
+            {
+              id: d.id,
+              lastSeenAt: d.lastSeenAt,
+              status: d.status,
+              windowSeconds: d.windowSeconds,
+              units: unitsOf(d.model),
+            },
+          ]),
+        ),
+        latest,
+      };
+    },
+
+    /**
+     * Average (and maximum) of each series per bucket of `seconds` over [from, to), from the 1-minute
+     * rollups (`tier` 1m) or the 1-hour ones: one query for every series of a station.
+     */
+    async bucketed(
+      tier: '1m' | '1h',
+      series: { deviceId: number; metric: string }[],
+      from: Date,
+      to: Date,
+      seconds: number,
+    ) {
+      if (series.length === 0) return [];
+      const table = tier === '1m' ? sql`telemetry_rollups_1m` : sql`telemetry_rollups_1h`;
+      const rows = rowsOf<{ t: number | string; device_id: number; metric: string; v: number; mx: number }>(
+        await db.execute(sql`
+          select floor(extract(epoch from bucket) / ${seconds})::float8 * ${seconds} as t, device_id, metric,
+            sum(sum) / sum(count) as v, max(max) as mx
+          from ${table}
+          where (device_id, metric) in (${pairs(series)})
+            and bucket >= ${from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz
+          group by 1, 2, 3
+          order by 1`),
+      );
+      return rows.map((r) => ({
+        t: Number(r.t) * 1000,
+        deviceId: Number(r.device_id),
+        metric: r.metric,
+        v: Number(r.v),
+        max: Number(r.mx),
+      }));
+    },
+
+    /** The 1-hour buckets of each series since `from` with their average: volumes integrate these. */
+    async hourly(series: { deviceId: number; metric: string }[], from: Date) {
+      if (series.length === 0) return [];
+      const rows = rowsOf<{ bucket: string | Date; device_id: number; metric: string; v: number }>(
+        await db.execute(sql`
+          select bucket, device_id, metric, sum / count as v
+          from telemetry_rollups_1h
+          where (device_id, metric) in (${pairs(series)}) and bucket >= ${from.toISOString()}::timestamptz`),
+      );
+      return rows.map((r) => ({
+        bucket: new Date(r.bucket),
+        deviceId: Number(r.device_id),
+        metric: r.metric,
+        v: Number(r.v),
+      }));
+    },
+
+    /** Devices in service (not archived, not disabled) within the regions, and how many are online. */
+    async deviceCounts(regionIds: number[] | undefined) {
+      const [row] = await db
+        .select({
+          total: count(),
+          online: sql<number>`count(*) filter (where ${devices.status} = 'online')`.mapWith(Number),
+        })
+        .from(devices)
+        .where(
+          and(
+            isNull(devices.archivedAt),
+            ne(devices.status, 'disabled'),
+            regionIds ? (regionIds.length ? inArray(devices.regionId, regionIds) : sql`false`) : undefined,
+          ),
+        );
+      return { total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+    },
+
+    /** The stations that map a device (as a pump controller or a sensor), of these devices or (null) of all. */
+    async stationsOfDevices(ids: number[] | null): Promise<{ deviceId: number; stationId: number }[]> {
+      if (ids?.length === 0) return [];
+      const [p, s] = await Promise.all([
+        db
+          .select({ deviceId: stationPumps.controllerDeviceId, stationId: stationPumps.stationId })
+          .from(stationPumps)
+          .where(ids ? inArray(stationPumps.controllerDeviceId, ids) : undefined),
+        db
+          .select({ deviceId: stationSensors.deviceId, stationId: stationSensors.stationId })
+          .from(stationSensors)
+          .where(ids ? inArray(stationSensors.deviceId, ids) : undefined),
+      ]);
+      return [...p, ...s].flatMap((r) =>
+        r.deviceId === null ? [] : [{ deviceId: r.deviceId, stationId: r.stationId }],
+      );
+    },
+
+    /** Which of these stations lie within the regions (undefined: no limit). */
+    async stationsWithin(ids: number[], regionIds: number[] | undefined): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: stations.id })
+        .from(stations)
+        .where(
+          and(
+            inArray(stations.id, ids),
+            regionIds ? (regionIds.length ? inArray(stations.regionId, regionIds) : sql`false`) : undefined,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type StationLiveRepository = ReturnType<typeof createStationLiveRepository>;
+export type StationConfigs = Awaited<ReturnType<StationLiveRepository['configs']>>;

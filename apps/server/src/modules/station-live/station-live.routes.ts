@@ -1,0 +1,41 @@
+import { Permissions, publicApi, stationLiveApi } from '@water/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { startStationLivePush } from './station-live.push.ts';
+import { createStationLiveService } from './station-live.service.ts';
+
+/** Per IP: a wall display polls every 10 s (6 a minute); an office behind one address has room for dozens. */
+export const PUBLIC_OVERVIEW_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+
+/**
+ * Live pump stations (issue 14): the real-time list and a station's mimic and trend, for any
+ * signed-in user within their region limit; the public home's aggregates for anyone (unless an
+ * administrator switched it off) and that switch; station updates pushed over the live channel.
+ */
+export async function stationLiveRoutes(app: FastifyInstance) {
+  const live = createStationLiveService(app);
+  const settings = { permission: Permissions.systemSettingWrite };
+
+  route(app, stationLiveApi.list, { access: 'session' }, (req, ctx) => live.list(ctx, req.query));
+  route(app, stationLiveApi.get, { access: 'session' }, (req, ctx) => live.get(ctx, req.params.id));
+  route(app, stationLiveApi.trend, { access: 'session' }, (req, ctx) =>
+    live.trend(ctx, req.params.id, req.query.hours),
+  );
+
+  // No sign-in: only aggregates (see the contract's publicOverviewSchema), cached a few seconds, and
+  // its own per-IP limit. The web polls it (PUBLIC_OVERVIEW_POLL_MS): the live channel stays for
+  // signed-in sessions only, and one cached answer serves every wall screen alike.
+  route(app, publicApi.overview, { access: 'public', rateLimit: PUBLIC_OVERVIEW_RATE_LIMIT }, () =>
+    live.publicOverview(),
+  );
+  route(app, publicApi.getSetting, { access: settings }, (_req, ctx) => live.publicHome(ctx));
+  route(
+    app,
+    publicApi.setSetting,
+    { access: settings, audit: { module: 'system', action: 'public-home' } },
+    (req, ctx) => live.setPublicHome(ctx, req.body.enabled),
+  );
+
+  const stop = startStationLivePush(app, live);
+  app.addHook('onClose', async () => stop());
+}
