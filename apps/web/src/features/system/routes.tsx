@@ -1,6 +1,7 @@
 import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadPumpStationConfigPage } from '../pump-stations/public-lazy.ts';
 
 /** System (/sys): spec §2. Pages a later issue builds show the shared not-available page; each built page is its own lazy chunk. */
 export const systemRoutes: RouteDef[] = [
@@ -31,7 +32,7 @@ export const systemRoutes: RouteDef[] = [
         path: 'pumpingSystem',
         labelKey: 'menu.pumpingSystem',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadPumpStationConfigPage,
       },
       {
         name: 'sectionManage',

@@ -1,0 +1,9 @@
+import type { PageLoader } from '../../shared/routing/route-def.ts';
+
+/**
+ * What other features may mount of the pump stations, as loaders: this file imports nothing
+ * statically, so a routes file reading it keeps the page out of the entry chunk. The configuration
+ * screen sits in the system menu (/sys/pumpingSystem).
+ */
+export const loadPumpStationConfigPage: PageLoader = () =>
+  import('./config/pump-station-config-page.tsx').then((m) => ({ default: m.PumpStationConfigPage }));
