@@ -1,22 +1,37 @@
 import type { QueryClient, QueryMeta } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DeviceInput, DeviceTypeInput } from '@water/contracts';
+import {
+  type DeviceInput,
+  type DeviceTypeInput,
+  devicesApi,
+  deviceTypesApi,
+  mapApi,
+  organizationApi,
+  type RegionNode,
+  regionsApi,
+  rolesApi,
+} from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { deviceArchiveQueries } from '../features/device-archives/api/device-archive-queries.ts';
 import { useSaveDevice, useSaveDeviceType, useSetDeviceEnabled } from '../features/devices/api/device-queries.ts';
+import { device, type } from '../features/devices/device-test-fixtures.ts';
 import { RegionPage } from '../features/devices/pages/region-page.tsx';
 import { monitoringQueries } from '../features/monitoring-data/api/monitoring-queries.ts';
 import { RoleFormDrawer } from '../features/users/components/role-form-drawer.tsx';
 // Several features read one reference cache; a test that composes them lives in app/, which may import any feature.
 import { referenceKeys, referenceQueries } from '../shared/api/reference-queries.ts';
-import { mockApi, ok, renderPage } from '../shared/testing/render-page.tsx';
+import { mockApi, renderPage } from '../shared/testing/render-page.tsx';
 
 // jsdom has no WebGL: the map is a stub.
 vi.mock('../features/devices/components/map-region-view.tsx', () => ({ MapRegionView: () => <div>map</div> }));
 
-type Node = { id: number; parentId: number | null; name: string; children: Node[]; [key: string]: unknown };
-
-const node = (id: number, parentId: number | null, code: string, name: string, kind: string): Node => ({
+const node = (
+  id: number,
+  parentId: number | null,
+  code: string,
+  name: string,
+  kind: RegionNode['kind'],
+): RegionNode => ({
   id,
   parentId,
   code,
@@ -25,6 +40,7 @@ const node = (id: number, parentId: number | null, code: string, name: string, k
   orderNum: 0,
   hasBoundary: false,
   devices: 0,
+  totalDevices: 0,
   children: [],
 });
 
@@ -33,21 +49,25 @@ function regionServer() {
   const city = node(1, null, 'LC', '岚川市', 'city');
   city.children.push(node(4, 1, 'LC-W', '城西区', 'district'));
   const tree = [city];
-  const api = mockApi({
-    'GET /api/regions/tree': () => ok(structuredClone(tree)),
-    'GET /api/regions/geojson': ok({ type: 'FeatureCollection', features: [] }),
-    'GET /api/map/config': ok({ tileUrl: null, center: [120.05, 30.05], zoom: 11 }),
-    'GET /api/stations': ok([]),
-    'GET /api/devices': ok({ list: [], total: 0, page: 1, pageSize: 200 }),
-    'GET /api/system/menus': ok([]),
-    'GET /api/departments/tree': ok([]),
-    'POST /api/regions': (call) => {
-      const body = call.body as { parentId: number; code: string; name: string; kind: string };
-      const created = node(9, body.parentId, body.code, body.name, body.kind);
-      city.children.find((n) => n.id === body.parentId)?.children.push(created);
-      return ok({ ...created, boundary: null, updatedAt: '' });
-    },
-  });
+  const api = mockApi([
+    [regionsApi.tree, () => structuredClone(tree)],
+    [regionsApi.exportGeoJson, { type: 'FeatureCollection', features: [] }],
+    [mapApi.config, { tileUrl: null, center: [120.05, 30.05], zoom: 11 }],
+    [devicesApi.stations, []],
+    [devicesApi.list, { list: [], total: 0, page: 1, pageSize: 200 }],
+    [rolesApi.menus, []],
+    [organizationApi.departmentTree, []],
+    [
+      regionsApi.create,
+      (call) => {
+        const body = call.body as { parentId: number; code: string; name: string; kind: RegionNode['kind'] };
+        const created = node(9, body.parentId, body.code, body.name, body.kind);
+        city.children.find((n) => n.id === body.parentId)?.children.push(created);
+        const { id, parentId, code, name, kind, orderNum, devices } = created;
+        return { id, parentId, code, name, kind, orderNum, devices, boundary: null, updatedAt: '' };
+      },
+    ],
+  ]);
   const treeReads = () => api.calls.filter((c) => c.method === 'GET' && c.path === '/api/regions/tree').length;
   return { ...api, treeReads };
 }
@@ -86,7 +106,7 @@ describe('reference data: the region tree', () => {
 
     // The write invalidated the shared key: the tree was read again, once, for both screens.
     await waitFor(() => expect(treeReads()).toBe(2));
-    const cached = queryClient.getQueryData(referenceQueries.regionTree().queryKey) as Node[] | undefined;
+    const cached = queryClient.getQueryData(referenceQueries.regionTree().queryKey) as RegionNode[] | undefined;
     expect(cached?.[0]?.children[0]?.children.map((n) => n.name)).toEqual(['西湖排水片区']);
 
     // The role drawer's region limit offers the new region without reopening anything.
@@ -133,7 +153,7 @@ describe('reference data: writes elsewhere', () => {
   };
 
   it('a device write marks the region tree, the stations and the types stale (they carry device counts)', async () => {
-    mockApi({ 'PUT /api/devices/7': ok({ id: 7 }) });
+    mockApi([[devicesApi.update, device(7, 'LV-007', '东湖液位计')]]);
     const { user, queryClient } = renderPage(<Harness />);
     seed(queryClient);
     await user.click(screen.getByRole('button', { name: 'save-device' }));
@@ -141,7 +161,7 @@ describe('reference data: writes elsewhere', () => {
   });
 
   it("a device write marks other features' lists that name devices, regions and types stale (archives, live board)", async () => {
-    mockApi({ 'PUT /api/devices/7': ok({ id: 7 }) });
+    mockApi([[devicesApi.update, device(7, 'LV-007', '东湖液位计')]]);
     const { user, queryClient } = renderPage(<Harness />);
     // Cached as a screen would have left them: built from each feature's own query options.
     const cache = (options: { queryKey: readonly unknown[]; meta?: QueryMeta | undefined }) => {
@@ -167,7 +187,10 @@ describe('reference data: writes elsewhere', () => {
   });
 
   it('a device-type write marks the catalogue stale and leaves regions and stations; enabling touches none', async () => {
-    mockApi({ 'PUT /api/device-types/3': ok({ id: 3 }), 'POST /api/devices/7/enabled': ok(null) });
+    mockApi([
+      [deviceTypesApi.update, type(3, 'level_meter', '液位计')],
+      [devicesApi.setEnabled, device(7, 'LV-007', '东湖液位计', { status: 'disabled' })],
+    ]);
     const { user, queryClient } = renderPage(<Harness />);
     seed(queryClient);
     await user.click(screen.getByRole('button', { name: 'disable' }));
