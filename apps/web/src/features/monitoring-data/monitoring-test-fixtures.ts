@@ -1,8 +1,21 @@
+import type {
+  Device,
+  DeviceType,
+  MetricSpec,
+  MonitoringPoint,
+  monitoringApi,
+  Reading,
+  RegionNode,
+  Station,
+} from '@water/contracts';
 import { vi } from 'vitest';
-import { ok } from '../../shared/testing/render-page.tsx';
+import type { DataOf } from '../../shared/testing/render-page.tsx';
 
-/** API answers and a scripted live channel the monitoring pages' tests share. */
-const metric = (key: string, nameZh: string, nameEn: string, extra: Record<string, unknown> = {}) => ({
+/**
+ * API answers and a scripted live channel the monitoring pages' tests share, typed by the contracts
+ * so that they cannot drift from the wire.
+ */
+const metric = (key: string, nameZh: string, nameEn: string, extra: Partial<MetricSpec> = {}): MetricSpec => ({
   key,
   nameZh,
   nameEn,
@@ -15,7 +28,7 @@ const metric = (key: string, nameZh: string, nameEn: string, extra: Record<strin
   ...extra,
 });
 
-export const levelType = {
+export const levelType: DeviceType = {
   id: 1,
   code: 'level_meter',
   nameZh: '液位计',
@@ -49,7 +62,7 @@ export const levelType = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-export const flowType = {
+export const flowType: DeviceType = {
   ...levelType,
   id: 2,
   code: 'flow_meter',
@@ -65,7 +78,12 @@ export const flowType = {
   },
 };
 
-export const region = (id: number, name: string, children: unknown[] = [], parentId: number | null = null) => ({
+export const region = (
+  id: number,
+  name: string,
+  children: RegionNode[] = [],
+  parentId: number | null = null,
+): RegionNode => ({
   id,
   parentId,
   code: `R${id}`,
@@ -74,10 +92,11 @@ export const region = (id: number, name: string, children: unknown[] = [], paren
   orderNum: 0,
   hasBoundary: false,
   devices: 0,
+  totalDevices: 0,
   children,
 });
 
-export const station = (id: number, name: string, regionId: number) => ({
+export const station = (id: number, name: string, regionId: number): Station => ({
   id,
   code: `S${id}`,
   name,
@@ -92,7 +111,12 @@ export const station = (id: number, name: string, regionId: number) => ({
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
-export const point = (deviceId: number, code: string, name: string, extra: Record<string, unknown> = {}) => ({
+export const point = (
+  deviceId: number,
+  code: string,
+  name: string,
+  extra: Partial<MonitoringPoint> = {},
+): MonitoringPoint => ({
   deviceId,
   code,
   name,
@@ -109,16 +133,21 @@ export const point = (deviceId: number, code: string, name: string, extra: Recor
   ...extra,
 });
 
-export const reading = (key: string, value: number | boolean | string, quality = 0, ts = minutesAgo(1)) => ({
+export const reading = (key: string, value: number | boolean | string, quality = 0, ts = minutesAgo(1)): Reading => ({
   key,
   value,
   ts,
   quality,
 });
 
-export const pageOf = (list: unknown[], pageSize = 200) => ok({ list, total: list.length, page: 1, pageSize });
+export const pageOf = (list: MonitoringPoint[], pageSize = 200): DataOf<typeof monitoringApi.points> => ({
+  list,
+  total: list.length,
+  page: 1,
+  pageSize,
+});
 
-export const device = (id: number, code: string, name: string, typeId = 1) => ({
+export const device = (id: number, code: string, name: string, typeId = 1): Device => ({
   id,
   code,
   name,

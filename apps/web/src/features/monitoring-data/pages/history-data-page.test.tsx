@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { History } from '@water/contracts';
+import { devicesApi, deviceTypesApi, type History, monitoringApi } from '@water/contracts';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { type ApiCall, fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import type { buildHistoryOption } from '../lib/history-chart-option.ts';
 import { device, flowType, levelType } from '../monitoring-test-fixtures.ts';
 import { HistoryDataPage } from './history-data-page.tsx';
@@ -95,17 +95,13 @@ const bucketHistory: History = {
   ],
 };
 
-const reads = {
-  'GET /api/device-types': ok([levelType, flowType]),
-  'GET /api/devices': ok({
-    list: [device(12, 'LT-012', '前池液位计'), device(14, 'FM-014', '出厂流量计', 2)],
-    total: 2,
-    page: 1,
-    pageSize: 20,
-  }),
-  'GET /api/devices/12': ok(device(12, 'LT-012', '前池液位计')),
-  'GET /api/devices/14': ok(device(14, 'FM-014', '出厂流量计', 2)),
-};
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const devices = [device(12, 'LT-012', '前池液位计'), device(14, 'FM-014', '出厂流量计', 2)];
+const reads = [
+  reply(deviceTypesApi.list, [levelType, flowType]),
+  reply(devicesApi.list, { list: devices, total: 2, page: 1, pageSize: 20 }),
+  reply(devicesApi.get, ({ params }) => devices.find((d) => d.id === Number(params.id)) ?? fail(404, 'Not Found')),
+] as const;
 
 function Where() {
   return <output aria-label="address">{decodeURIComponent(useLocation().search)}</output>;
@@ -116,7 +112,7 @@ const spanOf = (call: ApiCall | undefined) =>
   Date.parse(call?.query.get('to') ?? '') - Date.parse(call?.query.get('from') ?? '');
 
 function render(route: string, history: History = rawHistory, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  const api = mockApi({ ...reads, 'GET /api/monitoring/history': ok(history) });
+  const api = mockApi([...reads, [monitoringApi.history, history]]);
   const view = renderPage(
     <>
       <HistoryDataPage />
@@ -246,7 +242,7 @@ describe('HistoryDataPage', () => {
   });
 
   it('shows a failed load in place with a retry', async () => {
-    mockApi({ ...reads, 'GET /api/monitoring/history': fail(400, 'validation.seriesKey') });
+    mockApi([...reads, [monitoringApi.history, fail(400, 'validation.seriesKey')]]);
     renderPage(<HistoryDataPage />, { route: '/timeData/historyData?series=12:level' });
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { LiveEvent } from '@water/contracts';
+import { devicesApi, deviceTypesApi, type LiveEvent, monitoringApi, regionsApi } from '@water/contracts';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { flowType, levelType, pageOf, point, reading, region, station } from '../monitoring-test-fixtures.ts';
 import { RealTimeDataPage } from './real-time-data-page.tsx';
 
@@ -13,11 +13,12 @@ vi.mock('../../../shared/live/live-channel.ts', async () => {
   return { liveChannel: live.channel };
 });
 
-const reads = {
-  'GET /api/regions/tree': ok([region(1, '岚川市', [region(10, '东湖区', [], 1), region(20, '西山区', [], 1)])]),
-  'GET /api/device-types': ok([levelType, flowType]),
-  'GET /api/stations': ok([station(5, '东湖雨水泵站', 10), station(6, '西山加压站', 20)]),
-};
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const reads = [
+  reply(regionsApi.tree, [region(1, '岚川市', [region(10, '东湖区', [], 1), region(20, '西山区', [], 1)])]),
+  reply(deviceTypesApi.list, [levelType, flowType]),
+  reply(devicesApi.stations, [station(5, '东湖雨水泵站', 10), station(6, '西山加压站', 20)]),
+] as const;
 
 const board = [
   point(12, 'LT-012', '前池液位计', {
@@ -59,7 +60,7 @@ const outline = () =>
 
 describe('RealTimeDataPage', () => {
   it('groups points by region and station and shows each metric as its thing model says', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    const { calls } = mockApi([...reads, [monitoringApi.points, pageOf(board)]]);
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData' });
 
     // Two station groups: few enough to open. Headers are headings holding a disclosure button.
@@ -112,7 +113,7 @@ describe('RealTimeDataPage', () => {
   });
 
   it('applies live telemetry and device status to the board: values change and flash, a silent device turns stale', async () => {
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    mockApi([...reads, [monitoringApi.points, pageOf(board)]]);
     renderPage(<RealTimeDataPage />, { locale: 'en-US', route: '/timeData/realTimeData' });
     const fresh = await screen.findByRole('article', { name: /LT-012/ });
     expect(within(fresh).getByText('2.35').dataset.flash).toBeUndefined();
@@ -157,14 +158,14 @@ describe('RealTimeDataPage', () => {
       lastSeenAt: new Date(Date.now() - 11 * 60_000).toISOString(),
       readings: [reading('level', 1)],
     });
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf([silent]) });
+    mockApi([...reads, [monitoringApi.points, pageOf([silent])]]);
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData' });
     const article = await screen.findByRole('article', { name: /LT-015/ });
     expect(within(article).getByText('数据过期')).toBeTruthy();
   });
 
   it('reads its filters from the address, sends them as the query and keeps changes there', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board.slice(0, 1)) });
+    const { calls } = mockApi([...reads, [monitoringApi.points, pageOf(board.slice(0, 1))]]);
     const { user, unmount } = renderPage(
       <>
         <RealTimeDataPage />
@@ -203,19 +204,19 @@ describe('RealTimeDataPage', () => {
   });
 
   it('shows the empty board, and a failed load with a retry', async () => {
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf([]) });
+    mockApi([...reads, [monitoringApi.points, pageOf([])]]);
     const first = renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData' });
     expect(await screen.findByText('暂无在用的监测设备')).toBeTruthy();
     first.unmount();
 
-    mockApi({ ...reads, 'GET /api/monitoring/points': fail(500, '服务器开小差了') });
+    mockApi([...reads, [monitoringApi.points, fail(500, '服务器开小差了')]]);
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData' });
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
   it('collapses and expands a group; a collapsed header still tallies it; the address keeps which', async () => {
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    mockApi([...reads, [monitoringApi.points, pageOf(board)]]);
     const first = renderPage(
       <>
         <RealTimeDataPage />
@@ -249,7 +250,7 @@ describe('RealTimeDataPage', () => {
     first.unmount();
 
     // A reload (or a shared link) opens the board as it was left.
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    mockApi([...reads, [monitoringApi.points, pageOf(board)]]);
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData?groups=expanded&toggled=s5' });
     expect(await screen.findByRole('button', { name: /^东湖雨水泵站/, expanded: false })).toBeTruthy();
     expect(screen.queryByRole('article', { name: /LT-012/ })).toBeNull();
@@ -267,7 +268,7 @@ describe('RealTimeDataPage', () => {
         }),
       ),
     ).flat();
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(stations) });
+    mockApi([...reads, [monitoringApi.points, pageOf(stations)]]);
     const { user } = renderPage(
       <>
         <RealTimeDataPage />
@@ -317,7 +318,7 @@ describe('RealTimeDataPage', () => {
         }),
       ),
     ).flat();
-    mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(many, 500) });
+    mockApi([...reads, [monitoringApi.points, pageOf(many, 500)]]);
     renderPage(<RealTimeDataPage />, { route: '/timeData/realTimeData?groups=expanded&pageSize=500' });
     await screen.findByRole('article', { name: /S01-D1/ });
     const drawn = screen.getAllByRole('article').length;
@@ -354,7 +355,7 @@ describe('RealTimeDataPage', () => {
   });
 
   it('filters by station through the address, and a new filter returns the groups to their default', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/monitoring/points': pageOf(board) });
+    const { calls } = mockApi([...reads, [monitoringApi.points, pageOf(board)]]);
     const { user } = renderPage(
       <>
         <RealTimeDataPage />
