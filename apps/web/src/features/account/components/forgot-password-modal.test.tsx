@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { accountApi, authApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { type ApiCall, type DataOf, fail, mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 
 const TICKET = 't'.repeat(32);
+const SENT: DataOf<typeof authApi.sms> = { sent: true, expiresIn: 300, resendAfter: 60 };
+const VERIFIED: DataOf<typeof authApi.sms> = { verified: true, ticket: TICKET, expiresIn: 600 };
 
 /** The captcha call answers a new single-use captcha each time: c1, c2, … */
 function captchas() {
   let n = 0;
-  return () => {
+  return (): DataOf<typeof authApi.captcha> => {
     n++;
-    return ok({ captchaId: `c${n}`, image: `data:image/png;base64,iVBORw0KGgo${n}`, expiresAt: '', required: false });
+    return { captchaId: `c${n}`, image: `data:image/png;base64,iVBORw0KGgo${n}`, expiresAt: '', required: false };
   };
 }
 const smsCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api/user/sms');
@@ -23,7 +26,7 @@ function renderModal(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
 
 describe('ForgotPasswordModal', () => {
   it("checks phone and code with the contract's rules before calling the server", async () => {
-    const { calls } = mockApi({ 'GET /api/user/pc/captcha': captchas() });
+    const { calls } = mockApi([[authApi.captcha, captchas()]]);
     const { user, dialog } = renderModal();
 
     await user.click(dialog.getByRole('button', { name: '下一步' }));
@@ -40,14 +43,11 @@ describe('ForgotPasswordModal', () => {
   });
 
   it('sends a code, counts down to the resend, verifies it and sets the new password', async () => {
-    const { calls } = mockApi({
-      'GET /api/user/pc/captcha': captchas(),
-      'POST /api/user/sms': (call) =>
-        (call.body as { action: string }).action === 'send'
-          ? ok({ sent: true, expiresIn: 300, resendAfter: 60 })
-          : ok({ verified: true, ticket: TICKET, expiresIn: 600 }),
-      'POST /api/user/password/reset': ok(null),
-    });
+    const { calls } = mockApi([
+      [authApi.captcha, captchas()],
+      [authApi.sms, (call) => ((call.body as { action: string }).action === 'send' ? SENT : VERIFIED)],
+      [accountApi.resetPassword, null],
+    ]);
     const { user, dialog, onClose } = renderModal('en-US');
 
     const image = await dialog.findByRole('img', { name: 'Captcha image' });
@@ -110,13 +110,13 @@ describe('ForgotPasswordModal', () => {
   });
 
   it("shows the server's message when the code is refused and stays on the first step", async () => {
-    mockApi({
-      'GET /api/user/pc/captcha': captchas(),
-      'POST /api/user/sms': (call) =>
-        (call.body as { action: string }).action === 'send'
-          ? ok({ sent: true, expiresIn: 300, resendAfter: 60 })
-          : fail(400, '短信验证码错误或已过期'),
-    });
+    mockApi([
+      [authApi.captcha, captchas()],
+      [
+        authApi.sms,
+        (call) => ((call.body as { action: string }).action === 'send' ? SENT : fail(400, '短信验证码错误或已过期')),
+      ],
+    ]);
     const { user, dialog, onClose } = renderModal();
 
     await user.type(dialog.getByRole('textbox', { name: '手机号' }), '13800000002');
@@ -132,10 +132,10 @@ describe('ForgotPasswordModal', () => {
   });
 
   it("shows the server's refusal of a send (a cap reached) and a new captcha for the next try", async () => {
-    const { calls } = mockApi({
-      'GET /api/user/pc/captcha': captchas(),
-      'POST /api/user/sms': fail(50000, 'This phone has had its 10 codes for today; try again tomorrow'),
-    });
+    const { calls } = mockApi([
+      [authApi.captcha, captchas()],
+      [authApi.sms, fail(50000, 'This phone has had its 10 codes for today; try again tomorrow')],
+    ]);
     const { user, dialog } = renderModal('en-US');
 
     await user.type(dialog.getByRole('textbox', { name: 'Mobile number' }), '13800000002');

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { accountApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { RegisterModal } from './register-modal.tsx';
 
 function renderModal(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
@@ -11,7 +12,7 @@ function renderModal(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
 
 describe('RegisterModal', () => {
   it("refuses what the contract refuses, with the contract's texts", async () => {
-    const { fetchMock } = mockApi({});
+    const { fetchMock } = mockApi([]);
     const { user, dialog } = renderModal();
 
     await user.type(dialog.getByRole('textbox', { name: '用户名' }), 'a b');
@@ -29,7 +30,7 @@ describe('RegisterModal', () => {
   });
 
   it('registers and explains that an administrator must enable the account', async () => {
-    const { calls } = mockApi({ 'POST /api/user/register': ok({ status: 'disabled' }) });
+    const { calls } = mockApi([[accountApi.register, { status: 'disabled' }]]);
     const { user, dialog, onClose } = renderModal('en-US');
 
     await user.type(dialog.getByRole('textbox', { name: 'Username' }), 'li.wei');
@@ -58,11 +59,12 @@ describe('RegisterModal', () => {
   });
 
   it("shows the server's refusal and puts its field messages on the fields", async () => {
-    mockApi({
-      'POST /api/user/register': fail(409, '用户名已被占用', {
-        errors: [{ field: 'username', message: '用户名已被占用' }],
-      }),
-    });
+    mockApi([
+      [
+        accountApi.register,
+        fail(409, '用户名已被占用', { errors: [{ field: 'username', message: '用户名已被占用' }] }),
+      ],
+    ]);
     const { user, dialog, onClose } = renderModal();
 
     await user.type(dialog.getByRole('textbox', { name: '用户名' }), 'user');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Profile } from '@water/contracts';
+import { accountApi, type Profile } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
 import { UserCenterPage } from './user-center-page.tsx';
@@ -33,7 +33,7 @@ function fileInput(): HTMLInputElement {
 
 describe('UserCenterPage', () => {
   it('shows the profile fields, marking the empty ones', async () => {
-    mockApi({ 'GET /api/user/profile': ok(profile) });
+    mockApi([[accountApi.profile, profile]]);
     renderPage(<UserCenterPage />, { signedIn: false });
 
     expect(await screen.findByRole('heading', { name: '普通用户' })).toBeTruthy();
@@ -48,13 +48,16 @@ describe('UserCenterPage', () => {
 
   it("edits the profile with the contract's rules and shows what the server saved", async () => {
     let current = profile;
-    const { calls } = mockApi({
-      'GET /api/user/profile': () => ok(current),
-      'PUT /api/user/profile': (call) => {
-        current = { ...current, ...(call.body as object) };
-        return ok(current);
-      },
-    });
+    const { calls } = mockApi([
+      [accountApi.profile, () => current],
+      [
+        accountApi.updateProfile,
+        (call) => {
+          current = { ...current, ...(call.body as object) };
+          return current;
+        },
+      ],
+    ]);
     const { user } = renderPage(<UserCenterPage />, { signedIn: false, locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
@@ -91,10 +94,10 @@ describe('UserCenterPage', () => {
   });
 
   it("keeps the form open with the server's message when saving fails", async () => {
-    mockApi({
-      'GET /api/user/profile': ok(profile),
-      'PUT /api/user/profile': fail(500, '服务器内部错误'),
-    });
+    mockApi([
+      [accountApi.profile, profile],
+      [accountApi.updateProfile, fail(500, '服务器内部错误')],
+    ]);
     const { user } = renderPage(<UserCenterPage />, { signedIn: false });
 
     await user.click(await screen.findByRole('button', { name: '编辑资料' }));
@@ -106,7 +109,7 @@ describe('UserCenterPage', () => {
 
   it('says when the profile cannot be loaded and retries on request', async () => {
     let answer = fail(404, '接口不存在');
-    const { calls } = mockApi({ 'GET /api/user/profile': () => answer });
+    const { calls } = mockApi([[accountApi.profile, () => answer]]);
     const { user } = renderPage(<UserCenterPage />, { signedIn: false });
 
     expect(await screen.findByText('加载失败')).toBeTruthy();
@@ -120,13 +123,16 @@ describe('UserCenterPage', () => {
 
   it('checks the avatar file before uploading it and refreshes the profile after', async () => {
     let avatar = '';
-    const { calls } = mockApi({
-      'GET /api/user/profile': () => ok({ ...profile, avatar }),
-      'POST /api/user/avatar': () => {
-        avatar = '/api/user/avatar/4.png';
-        return ok({ avatar });
-      },
-    });
+    const { calls } = mockApi([
+      [accountApi.profile, () => ({ ...profile, avatar })],
+      [
+        accountApi.uploadAvatar,
+        () => {
+          avatar = '/api/user/avatar/4.png';
+          return { avatar };
+        },
+      ],
+    ]);
     renderPage(<UserCenterPage />, { signedIn: false });
     await screen.findByRole('heading', { name: '普通用户' });
     // The browser's picker honours `accept`; a drop or a forced choice does not, which is what this checks.
