@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { contentApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import { workplaceOptions } from '../testing/workplace-harness.ts';
 import { PopularContent } from './popular-content.tsx';
 
@@ -41,9 +42,7 @@ const skeletons = (card: HTMLElement) => card.querySelectorAll('.arco-skeleton')
 
 describe('a Workplace widget while its request is pending', () => {
   it('shows a skeleton of its own rows, then its data in place of it', async () => {
-    mockApi({
-      'GET /api/popular/list': (call) => ok(popular(call.query.get('type') ?? 'text')),
-    });
+    mockApi([[contentApi.popular, (call) => popular(call.query.get('type') ?? 'text')]]);
     const gate = holdRequests('/api/popular/list');
     const { container } = renderPage(<PopularContent />, { ...workplaceOptions, locale: 'en-US' });
 
@@ -62,9 +61,7 @@ describe('a Workplace widget while its request is pending', () => {
   });
 
   it('shows the skeleton again for a type it has not loaded yet, not the previous type’s rows', async () => {
-    mockApi({
-      'GET /api/popular/list': (call) => ok(popular(call.query.get('type') ?? 'text')),
-    });
+    mockApi([[contentApi.popular, (call) => popular(call.query.get('type') ?? 'text')]]);
     const gate = holdRequests('/api/popular/list');
     const { container, user } = renderPage(<PopularContent />, { ...workplaceOptions, locale: 'en-US' });
     await waitFor(() => expect(gate.held()).toBe(1));
