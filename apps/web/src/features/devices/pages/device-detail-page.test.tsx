@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { deviceArchivesApi, devicesApi, deviceTypesApi, mapApi, regionsApi } from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { device, page, type } from '../device-test-fixtures.ts';
 import { DeviceDetailPage } from './device-detail-page.tsx';
 
@@ -11,10 +12,11 @@ vi.mock('../components/map-region-view.tsx', () => ({
   ),
 }));
 
-const reads = {
-  'GET /api/device-types/1': ok(type(1, 'level_meter', '液位计')),
-  'GET /api/map/config': ok({ tileUrl: null, center: [120, 30], zoom: 11 }),
-  'GET /api/regions/10': ok({
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const reads = [
+  reply(deviceTypesApi.get, type(1, 'level_meter', '液位计')),
+  reply(mapApi.config, { tileUrl: null, center: [120, 30], zoom: 11 }),
+  reply(regionsApi.get, {
     id: 10,
     parentId: 1,
     code: 'R10',
@@ -23,33 +25,35 @@ const reads = {
     orderNum: 0,
     boundary: null,
     devices: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   }),
-  'GET /api/device-archives': page([
-    {
-      id: 7,
-      deviceId: 1,
-      deviceCode: 'LV-001',
-      deviceName: '东湖液位计',
-      typeName: '液位计',
-      regionName: '东湖区',
-      deviceArchived: false,
-      kind: 'installation',
-      date: '2025-01-01',
-      performedBy: '安装队 李工',
-      description: '前池壁挂安装',
-      nextDue: null,
-      attachments: [],
-      createdByName: '管理员',
-      createdAt: '2025-01-01T02:00:00.000Z',
-    },
-  ]),
-};
+  reply(
+    deviceArchivesApi.list,
+    page([
+      {
+        id: 7,
+        deviceId: 1,
+        deviceCode: 'LV-001',
+        deviceName: '东湖液位计',
+        typeName: '液位计',
+        regionName: '东湖区',
+        deviceArchived: false,
+        kind: 'installation',
+        date: '2025-01-01',
+        performedBy: '安装队 李工',
+        description: '前池壁挂安装',
+        nextDue: null,
+        attachments: [],
+        createdByName: '管理员',
+        createdAt: '2025-01-01T02:00:00.000Z',
+      },
+    ]),
+  ),
+] as const;
 
 describe('DeviceDetailPage', () => {
   it('shows the device of the QR address: details, its type’s metrics, the map centred on it, its archive', async () => {
-    const { calls } = mockApi({ ...reads, 'GET /api/devices/by-code/LV-001': ok(device(1, 'LV-001', '东湖液位计')) });
+    const { calls } = mockApi([...reads, [devicesApi.byCode, device(1, 'LV-001', '东湖液位计')]]);
     renderPage(<DeviceDetailPage />, { route: '/device/deviceDetail?code=LV-001' });
 
     expect(await screen.findByRole('heading', { level: 1, name: /LV-001\s*东湖液位计/ })).toBeTruthy();
@@ -65,18 +69,18 @@ describe('DeviceDetailPage', () => {
   });
 
   it('says so when the code names no device the user may see, and offers the way back', async () => {
-    mockApi({ ...reads, 'GET /api/devices/by-code/NOPE': fail(404, '资源不存在') });
+    mockApi([...reads, [devicesApi.byCode, fail(404, '资源不存在')]]);
     renderPage(<DeviceDetailPage />, { route: '/device/deviceDetail?code=NOPE', locale: 'en-US' });
     expect(await screen.findByText('Device not found')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Back to the device list/ })).toBeTruthy();
   });
 
   it('archives a device with a history instead of deleting it: the form sends the contract body', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'GET /api/devices/by-code/LV-001': ok(device(1, 'LV-001', '东湖液位计')),
-      'POST /api/devices/1/archive': ok(device(1, 'LV-001', '东湖液位计', { archivedAt: '2026-03-02T00:00:00.000Z' })),
-    });
+      [devicesApi.byCode, device(1, 'LV-001', '东湖液位计')],
+      [devicesApi.archive, device(1, 'LV-001', '东湖液位计', { archivedAt: '2026-03-02T00:00:00.000Z' })],
+    ]);
     const { user } = renderPage(<DeviceDetailPage />, { route: '/device/deviceDetail?code=LV-001' });
     await user.click(await screen.findByRole('button', { name: '归档' }));
     const dialog = await screen.findByRole('dialog', { name: '归档设备“东湖液位计”' });
@@ -98,7 +102,7 @@ describe('DeviceDetailPage', () => {
   });
 
   it('shows a reader no write actions', async () => {
-    mockApi({ ...reads, 'GET /api/devices/by-code/LV-001': ok(device(1, 'LV-001', '东湖液位计')) });
+    mockApi([...reads, [devicesApi.byCode, device(1, 'LV-001', '东湖液位计')]]);
     renderPage(<DeviceDetailPage />, { route: '/device/deviceDetail?code=LV-001', permissions: [] });
     expect(await screen.findByRole('button', { name: /打印标签/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '归档' })).toBeNull();

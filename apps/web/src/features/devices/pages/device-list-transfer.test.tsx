@@ -1,38 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { devicesApi, deviceTransferApi, deviceTypesApi, regionsApi } from '@water/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
+import { device } from '../device-test-fixtures.ts';
 import { DeviceListPage } from './device-list-page.tsx';
 
-const device = (id: number, code: string, name: string) => ({
-  id,
-  code,
-  name,
-  typeId: 1,
-  typeCode: 'level_gauge',
-  typeName: '液位计',
-  model: '',
-  manufacturer: '',
-  serialNo: '',
-  regionId: null,
-  regionName: '',
-  stationId: 5,
-  stationName: '东湖雨水泵站',
-  longitude: null,
-  latitude: null,
-  installDate: null,
-  warrantyEnd: null,
-  status: 'inactive',
-  lastSeenAt: null,
-  archivedAt: null,
-  createdAt: '2026-01-01T02:03:04.000Z',
-});
-const list = [device(1, 'LV-001', '东湖液位计'), device(2, 'FM-002', '西区流量计'), device(3, 'PR-003', '压力计')];
-const reads = {
-  'GET /api/regions/tree': ok([]),
-  'GET /api/device-types': ok([]),
-  'GET /api/stations': ok([]),
-  'GET /api/devices': ok({ list, total: list.length, page: 1, pageSize: 10 }),
-};
+// Answers typed by the contracts: each is checked against its endpoint's data schema.
+const item = (id: number, code: string, name: string) =>
+  device(id, code, name, { regionId: null, regionName: '', status: 'inactive', lastSeenAt: null });
+const list = [item(1, 'LV-001', '东湖液位计'), item(2, 'FM-002', '西区流量计'), item(3, 'PR-003', '压力计')];
+const reads = [
+  reply(regionsApi.tree, []),
+  reply(deviceTypesApi.list, []),
+  reply(devicesApi.stations, []),
+  reply(devicesApi.list, { list, total: list.length, page: 1, pageSize: 10 }),
+] as const;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -72,14 +54,17 @@ describe('device list: labels, import', () => {
   });
 
   it('imports a file and shows the row report', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...reads,
-      'POST /api/devices/import': ok({
-        created: 1,
-        failed: [{ row: 3, code: 'BAD-1', reasons: ['设备类型：设备类型“x”不存在'] }],
-        note: '导入的设备尚无接入密钥',
-      }),
-    });
+      [
+        deviceTransferApi.import,
+        {
+          created: 1,
+          failed: [{ row: 3, code: 'BAD-1', reasons: ['设备类型：设备类型“x”不存在'] }],
+          note: '导入的设备尚无接入密钥',
+        },
+      ],
+    ]);
     const { user } = renderPage(<DeviceListPage />);
     await user.click(await screen.findByRole('button', { name: '导入' }));
     const dialog = await screen.findByRole('dialog', { name: '导入设备' });
