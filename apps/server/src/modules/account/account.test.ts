@@ -1,3 +1,4 @@
+import { accountApi, authApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog, sessions, smsOutbox, users } from '../../db/schema/index.ts';
@@ -49,11 +50,7 @@ describe('register', () => {
   it('creates a disabled account that cannot sign in until enabled', async () => {
     const res = await call('POST', '/api/user/register', undefined, body);
     expect(res.json()).toMatchObject({ code: 200, data: { status: 'disabled' } });
-    const denied = await t.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'newop', password: 'Pump2026x' },
-    });
+    const denied = await t.call(authApi.login, { body: { username: 'newop', password: 'Pump2026x' } });
     expect(denied.json()).toMatchObject({ code: 50000, msg: '账号已停用，请联系管理员' });
     await t.database.db.update(users).set({ status: 'enabled' }).where(eq(users.username, 'newop'));
     const token = await t.login('newop', 'Pump2026x');
@@ -71,11 +68,9 @@ describe('register', () => {
     expect(taken.statusCode).toBe(409);
     const phone = await call('POST', '/api/user/register', undefined, { ...body, phone: '13800000001' });
     expect(phone.statusCode).toBe(409);
-    const weak = await t.inject({
-      method: 'POST',
-      url: '/api/user/register',
-      payload: { ...body, password: 'short', username: 'a b' },
-      headers: { 'accept-language': 'en-US' },
+    const weak = await t.call(accountApi.register, {
+      body: { ...body, password: 'short', username: 'a b' },
+      lang: 'en-US',
     });
     expect(weak.statusCode).toBe(400);
     const fields = weak.json().data.errors.map((e: { field: string }) => e.field);
@@ -126,16 +121,11 @@ describe('password reset by SMS', () => {
   });
 
   it('unlocks the names the account is signed in with, username and phone', async () => {
-    const wrong = (username: string) =>
-      t.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: 'nope' } });
+    const wrong = (username: string) => t.call(authApi.login, { body: { username, password: 'nope' } });
     const lock = async (name: string) => {
       for (let i = 0; i < 5; i++) {
         const captchaId = (await call('GET', '/api/user/pc/captcha')).json().data.captchaId;
-        await t.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          payload: { username: name, password: 'nope', captchaId, captchaCode: 'AB2C' },
-        });
+        await t.call(authApi.login, { body: { username: name, password: 'nope', captchaId, captchaCode: 'AB2C' } });
       }
       expect((await wrong(name)).statusCode).toBe(423);
     };
@@ -185,11 +175,10 @@ describe('profile, password, history, sessions', () => {
     };
     const res = await call('PUT', '/api/user/profile', token, update);
     expect(res.json().data).toMatchObject(update);
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/user/profile',
-      headers: { ...bearer(token), 'accept-language': 'en-US' },
-      payload: { ...update, email: 'not-mail', personalWebsite: 'javascript:alert(1)' },
+    const bad = await t.call(accountApi.updateProfile, {
+      body: { ...update, email: 'not-mail', personalWebsite: 'javascript:alert(1)' },
+      token,
+      lang: 'en-US',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.errors).toEqual(
@@ -216,7 +205,7 @@ describe('profile, password, history, sessions', () => {
   });
 
   it('lists the own sign-in history, newest first, paged', async () => {
-    await t.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'user', password: 'bad' } });
+    await t.call(authApi.login, { body: { username: 'user', password: 'bad' } });
     const token = await t.login('user', 'User@2026');
     const res = (await call('GET', '/api/user/login-history?page=1&pageSize=1', token)).json().data;
     expect(res.total).toBe(2);
