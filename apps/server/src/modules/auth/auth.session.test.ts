@@ -1,8 +1,8 @@
-import type { MenuNode } from '@water/contracts';
+import { authApi, type MenuNode } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog, sessions, userRoles, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,12 +13,7 @@ beforeEach(async () => {
   await resetDatabase(t.database);
 });
 
-const roleInfo = (token?: string, lang?: string) =>
-  t.inject({
-    method: 'GET',
-    url: '/api/v1/remote/users/role-info',
-    headers: { ...(token ? bearer(token) : {}), ...(lang ? { 'accept-language': lang } : {}) },
-  });
+const roleInfo = (token?: string, lang?: string) => t.call(authApi.roleInfo, { token, lang });
 
 const names = (tree: MenuNode[]): string[] => tree.flatMap((n) => [n.name, ...names(n.children)]);
 
@@ -63,7 +58,7 @@ describe('sessions', () => {
 
   it('revokes the session on logout (50008 afterwards) and logs the write', async () => {
     const token = await t.login();
-    const out = await t.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    const out = await t.call(authApi.logout, { token });
     expect(out.json()).toMatchObject({ code: 200, data: null });
     expect((await roleInfo(token)).json().code).toBe(50008);
     const [row] = await t.database.db.select().from(sessions);
@@ -71,8 +66,8 @@ describe('sessions', () => {
     const logs = await t.database.db.select().from(operationLog);
     expect(logs).toMatchObject([{ module: 'auth', action: 'logout', result: 'success', username: '13800000001' }]);
     // logging out again, or without a token, is harmless
-    expect((await t.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) })).json().code).toBe(200);
-    expect((await t.inject({ method: 'POST', url: '/api/user/logout' })).json().code).toBe(200);
+    expect((await t.call(authApi.logout, { token })).json().code).toBe(200);
+    expect((await t.call(authApi.logout)).json().code).toBe(200);
   });
 
   it('expires an idle session (50014), and slides the expiry on use', async () => {
@@ -99,8 +94,7 @@ describe('sessions', () => {
     try {
       const first = await single.login('user', 'User@2026');
       const second = await single.login('user', 'User@2026');
-      const call = (token: string) =>
-        single.inject({ method: 'GET', url: '/api/v1/remote/users/role-info', headers: bearer(token) });
+      const call = (token: string) => single.call(authApi.roleInfo, { token });
       const old = await call(first);
       expect(old.statusCode).toBe(401);
       expect(old.json()).toMatchObject({ code: 50012, msg: '账号已在其他地方登录，请重新登录' });
@@ -123,11 +117,7 @@ describe('sessions', () => {
   it('refuses an account without a role', async () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
     await t.database.db.delete(userRoles).where(eq(userRoles.userId, u!.id));
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'user', password: 'User@2026' },
-    });
+    const res = await t.call(authApi.login, { body: { username: 'user', password: 'User@2026' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(50000);
   });
@@ -137,9 +127,7 @@ describe('menus', () => {
   it("gives an administrator every area, and the user role's tree leaves the administration areas out", async () => {
     const admin = await t.login();
     const user = await t.login('user', 'User@2026');
-    const tree = async (token: string) =>
-      (await t.inject({ method: 'GET', url: '/api/v1/roles/menusTree', headers: bearer(token) })).json()
-        .data as MenuNode[];
+    const tree = async (token: string) => (await t.call(authApi.menusTree, { token })).json().data as MenuNode[];
     const adminTree = await tree(admin);
     const userTree = await tree(user);
     for (const area of ['uuuser', 'sys', 'organizationss']) {
@@ -175,11 +163,11 @@ describe('menus', () => {
 
   it('answers the server menu (POST /api/user/menu) without buttons, and 50008 without a session', async () => {
     const token = await t.login();
-    const res = await t.inject({ method: 'POST', url: '/api/user/menu', headers: bearer(token) });
+    const res = await t.call(authApi.serverMenu, { token });
     const all = names(res.json().data);
     expect(all).toContain('Workplace');
     expect(all.some((n) => n.startsWith('btn:'))).toBe(false);
-    const anon = await t.inject({ method: 'POST', url: '/api/user/menu' });
+    const anon = await t.call(authApi.serverMenu);
     expect(anon.json().code).toBe(50008);
   });
 });
