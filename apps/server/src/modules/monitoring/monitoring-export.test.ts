@@ -1,9 +1,17 @@
+import { monitoringApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, regions, roleRegions, roles } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { readXlsxRows } from '../../lib/xlsx.ts';
-import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
+import {
+  bearer,
+  type CallInput,
+  createTestApp,
+  resetDatabase,
+  TEST_START,
+  type TestApp,
+} from '../../testing/build-app.ts';
 import { utilityTime } from './monitoring.service.ts';
 
 const T0 = TEST_START.getTime();
@@ -18,7 +26,7 @@ const START = T0 - 50 * HOUR;
 const readings = Array.from({ length: 6000 }, (_, i) => ({ ts: START + i * 30_000, level: (i % 7) + 0.5 }));
 const iso = (ms: number) => new Date(ms).toISOString();
 const series = () => `${id['PS04-LT01']}:level`;
-const range = `from=${iso(START)}&to=${iso(T0)}`;
+const range = { from: iso(START), to: iso(T0) };
 
 beforeAll(async () => {
   // The XLSX cap at a size a test reaches.
@@ -36,12 +44,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const exportOf = (query: string, token = admin, headers: Record<string, string> = {}) =>
-  t.inject({
-    method: 'GET',
-    url: `/api/monitoring/history/export?${query}`,
-    headers: { ...bearer(token), ...headers },
-  });
+const exportOf = (query: CallInput<typeof monitoringApi.historyExport>['query'], token = admin, lang?: string) =>
+  t.call(monitoringApi.historyExport, { query, token, lang });
 
 /** The CSV's records as arrays of cells (every cell is quoted; no cell here holds a quote or a comma). */
 function records(body: string): string[][] {
@@ -55,7 +59,7 @@ function records(body: string): string[][] {
 
 describe('GET /api/monitoring/history/export', () => {
   it('streams every raw point as CSV with a BOM, its row count ahead in X-Total-Rows, times in Beijing time', async () => {
-    const res = await exportOf(`series=${series()}&${range}&format=csv&resolution=raw`);
+    const res = await exportOf({ series: series(), ...range, format: 'csv', resolution: 'raw' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['x-total-rows']).toBe('6000');
@@ -80,7 +84,7 @@ describe('GET /api/monitoring/history/export', () => {
   });
 
   it('exports 1-hour rollups with average, min, max and count; auto is what the chart shows', async () => {
-    const res = await exportOf(`series=${series()}&${range}&resolution=1h`, admin, { 'accept-language': 'en-US' });
+    const res = await exportOf({ series: series(), ...range, resolution: '1h' }, admin, 'en-US');
     expect(res.statusCode, res.body).toBe(200);
     const [header, ...rows] = records(res.body);
     expect(header).toEqual([
@@ -112,12 +116,11 @@ describe('GET /api/monitoring/history/export', () => {
     expect(rows.map((r) => r[5]).filter((avg) => !/^-?\d+(\.\d{1,2})?$/.test(avg ?? ''))).toEqual([]);
 
     // maxPoints 2000 over 50 hours: 3,000 minute buckets do not fit, 51 hours do.
-    const auto = await exportOf(`series=${series()}&${range}&maxPoints=2000`);
+    const auto = await exportOf({ series: series(), ...range, maxPoints: 2000 });
     expect(auto.headers['x-total-rows']).toBe('50');
-    const chart = await t.inject({
-      method: 'GET',
-      url: `/api/monitoring/history?series=${series()}&${range}&maxPoints=2000`,
-      headers: bearer(admin),
+    const chart = await t.call(monitoringApi.history, {
+      query: { series: series(), ...range, maxPoints: 2000 },
+      token: admin,
     });
     expect(chart.json().data.resolution).toBe('1h');
     expect(records(auto.body).length - 1).toBe(chart.json().data.series[0].points.length);
@@ -125,7 +128,7 @@ describe('GET /api/monitoring/history/export', () => {
 
   it('writes an XLSX workbook that reads back: wall-clock times to the second, numbers as numbers', async () => {
     const from = T0 - HOUR;
-    const res = await exportOf(`series=${series()}&from=${iso(from)}&to=${iso(T0)}&format=xlsx&resolution=raw`);
+    const res = await exportOf({ series: series(), from: iso(from), to: iso(T0), format: 'xlsx', resolution: 'raw' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['x-total-rows']).toBe('120');
@@ -140,19 +143,26 @@ describe('GET /api/monitoring/history/export', () => {
   });
 
   it('refuses an XLSX above the cap with a message that points to CSV; CSV has no cap', async () => {
-    const res = await exportOf(`series=${series()}&${range}&format=xlsx&resolution=raw`);
+    const res = await exportOf({ series: series(), ...range, format: 'xlsx', resolution: 'raw' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ data: null });
     expect(res.json().msg).toContain('6000');
     expect(res.json().msg).toContain('CSV');
-    expect((await exportOf(`series=${series()}&${range}&format=csv&resolution=raw`)).statusCode).toBe(200);
+    expect((await exportOf({ series: series(), ...range, format: 'csv', resolution: 'raw' })).statusCode).toBe(200);
   });
 
   it('answers 404 for a series of no device or outside the caller’s region limit, 400 for a bad query', async () => {
-    expect((await exportOf(`series=${series()},999999:level&${range}`)).statusCode).toBe(404);
-    expect((await exportOf(`series=${series()}&${range}&format=pdf`)).statusCode).toBe(400);
-    expect((await exportOf(`series=${series()}&${range}&resolution=1d`)).statusCode).toBe(400);
-    expect((await exportOf(`series=${series()}&from=${iso(T0)}&to=${iso(START)}`)).statusCode).toBe(400);
+    expect((await exportOf({ series: `${series()},999999:level`, ...range })).statusCode).toBe(404);
+    // A format and a resolution the contract does not know: sent as a raw address, past the typed call.
+    const raw = (query: string) =>
+      t.inject({
+        method: 'GET',
+        url: `/api/monitoring/history/export?series=${series()}&from=${range.from}&to=${range.to}&${query}`,
+        headers: bearer(admin),
+      });
+    expect((await raw('format=pdf')).statusCode).toBe(400);
+    expect((await raw('resolution=1d')).statusCode).toBe(400);
+    expect((await exportOf({ series: series(), from: iso(T0), to: iso(START) })).statusCode).toBe(400);
     // A user limited to a district the device does not lie in.
     const [device] = await t.database.db.select().from(devices).where(eq(devices.code, 'PS04-LT01'));
     const all = await t.database.db.select().from(regions);
@@ -164,7 +174,7 @@ describe('GET /api/monitoring/history/export', () => {
     await t.database.db.delete(roleRegions).where(eq(roleRegions.roleId, role!.id));
     await t.database.db.insert(roleRegions).values({ roleId: role!.id, regionId: other.id });
     const user = await t.login('user', 'User@2026');
-    const res = await exportOf(`series=${series()}&${range}`, user);
+    const res = await exportOf({ series: series(), ...range }, user);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 404, data: null });
   });
