@@ -1,4 +1,4 @@
-import type { TelemetryStats } from '@water/contracts';
+import { type TelemetryStats, telemetryApi } from '@water/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import {
   telemetryRollups1m,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { bearer, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
+import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 
 const SECRET = 'dev-secret-0123456789';
 const T0 = TEST_START.getTime();
@@ -86,7 +86,7 @@ const pointsOf = (deviceId: number) =>
 
 const stats = async (): Promise<TelemetryStats> => {
   const token = await t.login();
-  return (await t.inject({ method: 'GET', url: '/api/telemetry/stats', headers: bearer(token) })).json().data;
+  return (await t.call(telemetryApi.stats, { token })).json().data;
 };
 
 const balanced = (s: TelemetryStats) =>
