@@ -1,4 +1,4 @@
-import { accountApi, authApi } from '@water/contracts';
+import { accountApi, authApi, messagesApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog, sessions, smsOutbox, users } from '../../db/schema/index.ts';
@@ -15,20 +15,20 @@ beforeEach(async () => {
 });
 
 const call: TestApp['call'] = (...args) => t.call(...args);
-const roleInfo = async (token: string) => (await call('GET', '/api/v1/remote/users/role-info', token)).json();
+const roleInfo = async (token: string) => (await call(authApi.roleInfo, { token })).json();
 
 describe('switch role', () => {
   it('switches among the roles the user holds, per session, and logs it', async () => {
     const token = await t.login();
     const other = await t.login();
-    const res = await call('POST', '/api/user/switch-role', token, { role: 'user' });
+    const res = await call(accountApi.switchRole, { body: { role: 'user' }, token });
     expect(res.json()).toMatchObject({ code: 200, data: { role: 'user' } });
     const info = await roleInfo(token);
     expect(info.data.role).toBe('user');
     expect(info.data.menus).not.toContain('logManager');
     expect(info.data.permissions).toEqual([]);
     expect((await roleInfo(other)).data.role).toBe('admin'); // the other session keeps its role
-    const tree = (await call('GET', '/api/v1/roles/menusTree', token)).json().data as { name: string }[];
+    const tree = (await call(authApi.menusTree, { token })).json().data as { name: string }[];
     expect(tree.map((n) => n.name)).not.toContain('sys');
     const [log] = await t.database.db.select().from(operationLog).where(eq(operationLog.action, 'switch-role'));
     expect(log).toMatchObject({ before: { role: 'admin' }, after: { role: 'user' } });
@@ -36,11 +36,11 @@ describe('switch role', () => {
 
   it('refuses a role the user does not hold', async () => {
     const token = await t.login('user', 'User@2026');
-    const res = await call('POST', '/api/user/switch-role', token, { role: 'admin' });
+    const res = await call(accountApi.switchRole, { body: { role: 'admin' }, token });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(50000);
     expect((await roleInfo(token)).data.role).toBe('user');
-    expect((await call('POST', '/api/user/switch-role', undefined, { role: 'user' })).json().code).toBe(50008);
+    expect((await call(accountApi.switchRole, { body: { role: 'user' } })).json().code).toBe(50008);
   });
 });
 
@@ -48,7 +48,7 @@ describe('register', () => {
   const body = { username: 'newop', displayName: '新运行员', phone: '13712345678', password: 'Pump2026x' };
 
   it('creates a disabled account that cannot sign in until enabled', async () => {
-    const res = await call('POST', '/api/user/register', undefined, body);
+    const res = await call(accountApi.register, { body });
     expect(res.json()).toMatchObject({ code: 200, data: { status: 'disabled' } });
     const denied = await t.call(authApi.login, { body: { username: 'newop', password: 'Pump2026x' } });
     expect(denied.json()).toMatchObject({ code: 50000, msg: '账号已停用，请联系管理员' });
@@ -59,14 +59,14 @@ describe('register', () => {
     expect(JSON.stringify(log)).not.toContain('Pump2026x');
     // every administrator has a to-do to review it
     const admin = await t.login();
-    const todos = (await call('POST', '/api/message/list', admin, { type: 'todo' })).json().data;
+    const todos = (await call(messagesApi.list, { body: { type: 'todo' }, token: admin })).json().data;
     expect(todos).toEqual([expect.objectContaining({ title: '新账号待审核：新运行员', link: '/uuuser/manager' })]);
   });
 
   it('refuses a taken username or phone with 409, and weak input per field', async () => {
-    const taken = await call('POST', '/api/user/register', undefined, { ...body, username: 'USER' });
+    const taken = await call(accountApi.register, { body: { ...body, username: 'USER' } });
     expect(taken.statusCode).toBe(409);
-    const phone = await call('POST', '/api/user/register', undefined, { ...body, phone: '13800000001' });
+    const phone = await call(accountApi.register, { body: { ...body, phone: '13800000001' } });
     expect(phone.statusCode).toBe(409);
     const weak = await t.call(accountApi.register, {
       body: { ...body, password: 'short', username: 'a b' },
@@ -82,21 +82,25 @@ describe('register', () => {
 describe('password reset by SMS', () => {
   async function ticketFor(phone: string) {
     // build-app's captcha always reads AB2C
-    const captchaId = (await call('GET', '/api/user/pc/captcha')).json().data.captchaId;
-    await call('POST', '/api/user/sms', undefined, {
-      action: 'send',
-      phone,
-      purpose: 'reset-password',
-      captchaId,
-      captchaCode: 'AB2C',
+    const captchaId = (await call(authApi.captcha)).json().data.captchaId;
+    await call(authApi.sms, {
+      body: {
+        action: 'send',
+        phone,
+        purpose: 'reset-password',
+        captchaId,
+        captchaCode: 'AB2C',
+      },
     });
     const [row] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
-    const code = /(\d{6})/.exec(row!.content)![1];
-    const res = await call('POST', '/api/user/sms', undefined, {
-      action: 'verify',
-      phone,
-      purpose: 'reset-password',
-      code,
+    const code = /(\d{6})/.exec(row!.content)![1]!;
+    const res = await call(authApi.sms, {
+      body: {
+        action: 'verify',
+        phone,
+        purpose: 'reset-password',
+        code,
+      },
     });
     return res.json().data.ticket as string;
   }
@@ -104,18 +108,22 @@ describe('password reset by SMS', () => {
   it('sets a new password with a verified ticket, once, and ends the old sessions', async () => {
     const old = await t.login('user', 'User@2026');
     const ticket = await ticketFor('13900000004');
-    const res = await call('POST', '/api/user/password/reset', undefined, {
-      phone: '13900000004',
-      ticket,
-      password: 'NewPass2026',
+    const res = await call(accountApi.resetPassword, {
+      body: {
+        phone: '13900000004',
+        ticket,
+        password: 'NewPass2026',
+      },
     });
     expect(res.json().code).toBe(200);
     expect((await roleInfo(old)).code).toBe(50008);
     await t.login('user', 'NewPass2026');
-    const again = await call('POST', '/api/user/password/reset', undefined, {
-      phone: '13900000004',
-      ticket,
-      password: 'Other2026x',
+    const again = await call(accountApi.resetPassword, {
+      body: {
+        phone: '13900000004',
+        ticket,
+        password: 'Other2026x',
+      },
     });
     expect(again.json()).toMatchObject({ code: 50000, msg: '验证已失效，请重新获取短信验证码' });
   });
@@ -124,7 +132,7 @@ describe('password reset by SMS', () => {
     const wrong = (username: string) => t.call(authApi.login, { body: { username, password: 'nope' } });
     const lock = async (name: string) => {
       for (let i = 0; i < 5; i++) {
-        const captchaId = (await call('GET', '/api/user/pc/captcha')).json().data.captchaId;
+        const captchaId = (await call(authApi.captcha)).json().data.captchaId;
         await t.call(authApi.login, { body: { username: name, password: 'nope', captchaId, captchaCode: 'AB2C' } });
       }
       expect((await wrong(name)).statusCode).toBe(423);
@@ -132,10 +140,12 @@ describe('password reset by SMS', () => {
     await lock('user');
     await lock('13900000004');
     const ticket = await ticketFor('13900000004');
-    await call('POST', '/api/user/password/reset', undefined, {
-      phone: '13900000004',
-      ticket,
-      password: 'NewPass2026',
+    await call(accountApi.resetPassword, {
+      body: {
+        phone: '13900000004',
+        ticket,
+        password: 'NewPass2026',
+      },
     });
     await t.login('user', 'NewPass2026');
     await t.login('13900000004', 'NewPass2026');
@@ -143,16 +153,20 @@ describe('password reset by SMS', () => {
 
   it('refuses a made-up ticket or another phone', async () => {
     const ticket = await ticketFor('13900000004');
-    const forged = await call('POST', '/api/user/password/reset', undefined, {
-      phone: '13900000004',
-      ticket: 'x'.repeat(43),
-      password: 'NewPass2026',
+    const forged = await call(accountApi.resetPassword, {
+      body: {
+        phone: '13900000004',
+        ticket: 'x'.repeat(43),
+        password: 'NewPass2026',
+      },
     });
     expect(forged.json().code).toBe(50000);
-    const otherPhone = await call('POST', '/api/user/password/reset', undefined, {
-      phone: '13800000001',
-      ticket,
-      password: 'NewPass2026',
+    const otherPhone = await call(accountApi.resetPassword, {
+      body: {
+        phone: '13800000001',
+        ticket,
+        password: 'NewPass2026',
+      },
     });
     expect(otherPhone.json().code).toBe(50000);
     await t.login('13800000001', 'Admin@2026');
@@ -162,7 +176,7 @@ describe('password reset by SMS', () => {
 describe('profile, password, history, sessions', () => {
   it('shows and edits the own profile, validating fields', async () => {
     const token = await t.login('user', 'User@2026');
-    const profile = (await call('GET', '/api/user/profile', token)).json().data;
+    const profile = (await call(accountApi.profile, { token })).json().data;
     expect(profile).toMatchObject({ username: 'user', displayName: '王明', departmentName: '泵站运维班' });
     expect(profile.lastLoginAt).not.toBeNull();
     const update = {
@@ -173,7 +187,7 @@ describe('profile, password, history, sessions', () => {
       introduction: '负责 3 号泵站',
       personalWebsite: '',
     };
-    const res = await call('PUT', '/api/user/profile', token, update);
+    const res = await call(accountApi.updateProfile, { body: update, token });
     expect(res.json().data).toMatchObject(update);
     const bad = await t.call(accountApi.updateProfile, {
       body: { ...update, email: 'not-mail', personalWebsite: 'javascript:alert(1)' },
@@ -195,9 +209,15 @@ describe('profile, password, history, sessions', () => {
   it('changes the password with the old one, ending the other sessions but not this one', async () => {
     const token = await t.login('user', 'User@2026');
     const other = await t.login('user', 'User@2026');
-    const wrong = await call('POST', '/api/user/password', token, { oldPassword: 'nope', newPassword: 'Fresh2026x' });
+    const wrong = await call(accountApi.changePassword, {
+      body: { oldPassword: 'nope', newPassword: 'Fresh2026x' },
+      token,
+    });
     expect(wrong.json()).toMatchObject({ code: 50000, msg: '原密码不正确' });
-    const ok = await call('POST', '/api/user/password', token, { oldPassword: 'User@2026', newPassword: 'Fresh2026x' });
+    const ok = await call(accountApi.changePassword, {
+      body: { oldPassword: 'User@2026', newPassword: 'Fresh2026x' },
+      token,
+    });
     expect(ok.json().code).toBe(200);
     expect((await roleInfo(token)).code).toBe(200);
     expect((await roleInfo(other)).code).toBe(50008);
@@ -207,13 +227,13 @@ describe('profile, password, history, sessions', () => {
   it('lists the own sign-in history, newest first, paged', async () => {
     await t.call(authApi.login, { body: { username: 'user', password: 'bad' } });
     const token = await t.login('user', 'User@2026');
-    const res = (await call('GET', '/api/user/login-history?page=1&pageSize=1', token)).json().data;
+    const res = (await call(accountApi.loginHistory, { query: { page: 1, pageSize: 1 }, token })).json().data;
     expect(res.total).toBe(2);
     expect(res.list).toHaveLength(1);
     expect(res.list[0]).toMatchObject({ success: true });
-    const second = (await call('GET', '/api/user/login-history?page=2&pageSize=1', token)).json().data;
+    const second = (await call(accountApi.loginHistory, { query: { page: 2, pageSize: 1 }, token })).json().data;
     expect(second.list[0]).toMatchObject({ success: false, reason: 'bad_credentials' });
-    const bad = await call('GET', '/api/user/login-history?pageSize=100000', token);
+    const bad = await call(accountApi.loginHistory, { query: { pageSize: 100000 }, token });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -221,18 +241,18 @@ describe('profile, password, history, sessions', () => {
     const token = await t.login('user', 'User@2026');
     const other = await t.login('user', 'User@2026');
     const adminToken = await t.login();
-    const list = (await call('GET', '/api/user/sessions', token)).json().data as { id: number; current: boolean }[];
+    const list = (await call(accountApi.sessions, { token })).json().data as { id: number; current: boolean }[];
     expect(list).toHaveLength(2);
     const current = list.find((s) => s.current)!;
     const otherId = list.find((s) => !s.current)!.id;
-    expect((await call('DELETE', `/api/user/sessions/${current.id}`, token)).json().code).toBe(50000);
+    expect((await call(accountApi.endSession, { params: { id: current.id }, token })).json().code).toBe(50000);
     const [adminSession] = await t.database.db.select().from(sessions).where(eq(sessions.userId, 1));
-    const foreign = await call('DELETE', `/api/user/sessions/${adminSession!.id}`, token);
+    const foreign = await call(accountApi.endSession, { params: { id: adminSession!.id }, token });
     expect(foreign.statusCode).toBe(404);
     expect((await roleInfo(adminToken)).code).toBe(200);
-    expect((await call('DELETE', `/api/user/sessions/${otherId}`, token)).json().code).toBe(200);
+    expect((await call(accountApi.endSession, { params: { id: otherId }, token })).json().code).toBe(200);
     expect((await roleInfo(other)).code).toBe(50008);
-    expect((await call('DELETE', '/api/user/sessions/abc', token)).statusCode).toBe(400);
+    expect((await call(accountApi.endSession, { params: { id: 'abc' }, token })).statusCode).toBe(400);
   });
 });
 
@@ -253,7 +273,7 @@ describe('avatar upload', () => {
     const served = await t.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect((await call('GET', '/api/user/profile', token)).json().data.avatar).toBe(url);
+    expect((await call(accountApi.profile, { token })).json().data.avatar).toBe(url);
 
     const fake = multipart(Buffer.from('<script>alert(1)</script>'), 'x.png', 'image/png');
     const refused = await t.inject({
@@ -273,6 +293,6 @@ describe('avatar upload', () => {
     expect(tooBig.statusCode).toBe(413);
     const none = await t.inject({ method: 'POST', url: '/api/user/avatar', headers: bearer(token), payload: {} });
     expect(none.statusCode).toBe(400);
-    expect((await call('GET', '/api/user/profile', token)).json().data.avatar).toBe(url);
+    expect((await call(accountApi.profile, { token })).json().data.avatar).toBe(url);
   });
 });
