@@ -22,7 +22,7 @@ export type PumpRow = {
   startLevel?: number | null;
   stopLevel?: number | null;
   controllerDeviceId?: number | null;
-  metrics?: Partial<Record<PumpMetricRole, string | null>>;
+  metrics?: Partial<Record<PumpMetricRole, string | null | undefined>>;
 };
 
 const pumpFields = pumpInputSchema.shape;
@@ -47,7 +47,7 @@ const newPump = (rows: PumpRow[]): PumpRow => ({
   name: '',
   drive: 'fixed',
   controllerDeviceId: null,
-  metrics: Object.fromEntries(PUMP_METRIC_ROLES.map((role) => [role, null])),
+  metrics: {},
 });
 
 /**
@@ -153,7 +153,7 @@ export function PumpsEditor({
                           PUMP_METRIC_ROLES.map((role) => {
                             const kept = row.metrics?.[role];
                             if (kept && keys.has(kept)) return [role, kept];
-                            return [role, LIKELY_KEYS[role].find((key) => keys.has(key)) ?? null];
+                            return [role, LIKELY_KEYS[role].find((key) => keys.has(key))];
                           }),
                         );
                         form.setFieldValue(`${item.field}.metrics`, next);

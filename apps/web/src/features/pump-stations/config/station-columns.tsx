@@ -14,7 +14,7 @@ const KIND_COLORS = { rainwater: 'arcoblue', sewage: 'orangered', combined: 'pur
 
 /**
  * The configuration list's columns. At 1366×768 the default set (code, name, kind, region, pumps,
- * capacity, responsible person, actions: 910 px) fits the 1025 px the layout leaves a list, in both
+ * capacity, responsible person, actions: 940 px) fits the 1025 px the layout leaves a list, in both
  * languages; address, device count and update time wait in the column chooser.
  */
 export function stationColumns({
@@ -74,7 +74,7 @@ export function stationColumns({
       key: 'region',
       title: t('stationConfig.col.region'),
       dataIndex: 'regionName',
-      width: 110,
+      width: 130,
       render: (_, row) => ellipsis(row.regionName),
     },
     {
@@ -89,7 +89,7 @@ export function stationColumns({
       key: 'capacity',
       title: t('stationConfig.col.capacity'),
       dataIndex: 'designCapacity',
-      width: 120,
+      width: 130,
       align: 'right',
       ...sortable('designCapacity'),
       render: (_, row) => (row.designCapacity === null ? none : row.designCapacity.toLocaleString(locale)),

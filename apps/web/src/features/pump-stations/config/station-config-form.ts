@@ -88,7 +88,8 @@ export function initialValues(station: PumpStationDetail | null): StationValues 
       startLevel: box(p.startLevel),
       stopLevel: box(p.stopLevel),
       controllerDeviceId: p.controllerDeviceId,
-      metrics: { ...p.metrics },
+      // An unmapped point is an empty select (its placeholder says so), not a null value.
+      metrics: Object.fromEntries(PUMP_METRIC_ROLES.map((role) => [role, box(p.metrics[role])])),
     })),
     sensors: station.sensors.map((s) => ({ role: s.role, deviceId: s.deviceId, metric: s.metric })),
   };

@@ -4,7 +4,7 @@ import type { stationConfigZhCN } from './station-config-zh-CN.ts';
 export const stationConfigEnUS: Record<keyof typeof stationConfigZhCN, string> = {
   'stationConfig.title': 'Pump-station setup',
   'stationConfig.subtitle':
-    'Each station’s wet well, level set-points, pumps with their controllers and the points they map: the live screens, map and history are drawn from it.',
+    'The wet well, level set-points and pumps of each station, with the controllers and points they map: the live screens, map and history are drawn from it.',
   'stationConfig.create': 'New station',
   'stationConfig.total': '{total} stations',
   'stationConfig.empty': 'No stations yet',
@@ -47,7 +47,7 @@ export const stationConfigEnUS: Record<keyof typeof stationConfigZhCN, string> =
   'stationConfig.done.delete': 'Station deleted',
   'stationConfig.drawer.create': 'New pump station',
   'stationConfig.drawer.edit': 'Station setup: {name}',
-  'stationConfig.drawer.loadFailed': 'The station’s configuration could not be loaded',
+  'stationConfig.drawer.loadFailed': "The station's configuration could not be loaded",
   'stationConfig.drawer.retry': 'Retry',
   'stationConfig.section.basic': 'Station',
   'stationConfig.section.well': 'Wet well and level set-points',
@@ -76,7 +76,7 @@ export const stationConfigEnUS: Record<keyof typeof stationConfigZhCN, string> =
   'stationConfig.field.userPlaceholder': 'Type a name to search',
   'stationConfig.setPointsNote':
     'Levels are heights above the well bottom (m). Each pump starts when the level rises to its start level and stops when it falls to its stop level, so start is above stop; dry-run protection is at or below every stop level; every set-point lies within the well depth.',
-  'stationConfig.pump.title': 'Pump {n}#',
+  'stationConfig.pump.title': 'Pump #{n}',
   'stationConfig.pump.row': 'Pump {n}',
   'stationConfig.pump.add': 'Add pump',
   'stationConfig.pump.remove': 'Remove pump {n}',
@@ -91,7 +91,7 @@ export const stationConfigEnUS: Record<keyof typeof stationConfigZhCN, string> =
   'stationConfig.pump.stopLevel': 'Stop level (m)',
   'stationConfig.pump.controller': 'Controller',
   'stationConfig.pump.controllerPlaceholder': 'Pick the PLC/RTU',
-  'stationConfig.pump.metrics': 'Points (from the controller’s thing model)',
+  'stationConfig.pump.metrics': "Points (from the controller's thing model)",
   'stationConfig.pump.metricsNeedDevice': 'Pick the controller first, then map its points',
   'stationConfig.pump.fieldLabel': 'Pump {n} {field}',
   'stationConfig.metric.running': 'Running',
