@@ -15,6 +15,7 @@ const LISTS = [
   '/uuuser/roleManager',
   '/sys/menuManager',
   '/sys/logManager',
+  '/sys/pumpingSystem',
 ];
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
