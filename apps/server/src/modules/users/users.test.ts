@@ -1,4 +1,4 @@
-import { ROLE_ADMIN } from '@water/contracts';
+import { accountApi, authApi, noticesApi, organizationApi, ROLE_ADMIN, usersApi } from '@water/contracts';
 import { and, eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -49,25 +49,28 @@ const newUser = async () => ({
 
 describe('user management', () => {
   it('searches, filters by department and below, role and status, sorts and paginates', async () => {
-    const all = (await call('GET', '/api/system/users?pageSize=100', admin)).json().data;
+    const all = (await call(usersApi.list, { query: { pageSize: 100 }, token: admin })).json().data;
     expect(all.total).toBeGreaterThanOrEqual(4);
-    const byName = (await call('GET', `/api/system/users?keyword=${encodeURIComponent('王')}`, admin)).json().data;
+    const byName = (await call(usersApi.list, { query: { keyword: '王' }, token: admin })).json().data;
     expect(byName.list.map((u: { username: string }) => u.username)).toEqual(['user']);
     const drainage = await deptId('排水管理部');
-    const below = (await call('GET', `/api/system/users?departmentId=${drainage}&withChildren=true`, admin)).json()
-      .data;
+    const below = (
+      await call(usersApi.list, { query: { departmentId: drainage, withChildren: 'true' }, token: admin })
+    ).json().data;
     expect(below.list.map((u: { displayName: string }) => u.displayName)).toEqual(['王明']);
-    const admins = (await call('GET', '/api/system/users?roleCode=admin&pageSize=100', admin)).json().data;
-    expect(admins.list.every((u: { roles: { code: string }[] }) => u.roles.some((r) => r.code === 'admin'))).toBe(true);
-    const sorted = (await call('GET', '/api/system/users?sort=username&order=asc&pageSize=2&page=1', admin)).json()
+    const admins = (await call(usersApi.list, { query: { roleCode: 'admin', pageSize: 100 }, token: admin })).json()
       .data;
+    expect(admins.list.every((u: { roles: { code: string }[] }) => u.roles.some((r) => r.code === 'admin'))).toBe(true);
+    const sorted = (
+      await call(usersApi.list, { query: { sort: 'username', order: 'asc', pageSize: 2, page: 1 }, token: admin })
+    ).json().data;
     expect(sorted.list).toHaveLength(2);
     expect(sorted.list[0].username <= sorted.list[1].username).toBe(true);
     expect((await call('GET', '/api/system/users?sort=password', admin)).statusCode).toBe(400);
   });
 
   it('creates a user with a temporary password that must be changed, and logs it without the password', async () => {
-    const res = (await call('POST', '/api/system/users', admin, await newUser())).json();
+    const res = (await call(usersApi.create, { body: await newUser(), token: admin })).json();
     expect(res.code).toBe(200);
     expect(res.data.user).toMatchObject({
       username: 'sunli',
@@ -79,12 +82,13 @@ describe('user management', () => {
     const password = res.data.temporaryPassword as string;
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{12}$/);
     const token = await t.login('sunli', password);
-    const info = (await call('GET', '/api/v1/remote/users/role-info', token)).json().data;
+    const info = (await call(authApi.roleInfo, { token })).json().data;
     expect(info.userInfos.mustChangePassword).toBe(true);
     const [log] = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'users'));
     expect(JSON.stringify(log)).not.toContain(password);
     // the member list knows the new user's main department
-    const members = (await call('GET', '/api/members?keyword=孙立', admin)).json().data.list;
+    const members = (await call(organizationApi.members, { query: { keyword: '孙立' }, token: admin })).json().data
+      .list;
     expect(members).toEqual([expect.objectContaining({ departmentName: '管网巡检班', isMain: true })]);
   });
 
@@ -96,27 +100,33 @@ describe('user management', () => {
       { ...base, roleCodes: [] },
       { ...base, username: 'a' },
     ]) {
-      expect((await call('POST', '/api/system/users', admin, body)).statusCode).toBe(400);
+      expect((await call(usersApi.create, { body, token: admin })).statusCode).toBe(400);
     }
-    expect((await call('POST', '/api/system/users', admin, { ...base, roleCodes: ['wizard'] })).statusCode).toBe(400);
-    expect((await call('POST', '/api/system/users', admin, { ...base, departmentId: 99999 })).statusCode).toBe(400);
-    expect((await call('POST', '/api/system/users', admin, { ...base, username: 'USER' })).statusCode).toBe(409);
-    expect((await call('POST', '/api/system/users', admin, { ...base, phone: '13900000004' })).statusCode).toBe(409);
+    expect((await call(usersApi.create, { body: { ...base, roleCodes: ['wizard'] }, token: admin })).statusCode).toBe(
+      400,
+    );
+    expect((await call(usersApi.create, { body: { ...base, departmentId: 99999 }, token: admin })).statusCode).toBe(
+      400,
+    );
+    expect((await call(usersApi.create, { body: { ...base, username: 'USER' }, token: admin })).statusCode).toBe(409);
+    expect((await call(usersApi.create, { body: { ...base, phone: '13900000004' }, token: admin })).statusCode).toBe(
+      409,
+    );
     expect(await t.database.db.select().from(users).where(eq(users.username, 'sunli'))).toHaveLength(0);
   });
 
   it('disables and enables (disabling ends sessions), and resets a password to a temporary one', async () => {
     const [wang] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
-    const off = (await call('POST', `/api/system/users/${wang!.id}/status`, admin, { status: 'disabled' })).json();
+    const off = (
+      await call(usersApi.setStatus, { params: { id: wang!.id }, body: { status: 'disabled' }, token: admin })
+    ).json();
     expect(off.data.status).toBe('disabled');
-    expect((await call('GET', '/api/v1/remote/users/role-info', user)).json().code).toBe(50008);
-    await call('POST', `/api/system/users/${wang!.id}/status`, admin, { status: 'enabled' });
-    const reset = (await call('POST', `/api/system/users/${wang!.id}/reset-password`, admin)).json().data;
+    expect((await call(authApi.roleInfo, { token: user })).json().code).toBe(50008);
+    await call(usersApi.setStatus, { params: { id: wang!.id }, body: { status: 'enabled' }, token: admin });
+    const reset = (await call(usersApi.resetPassword, { params: { id: wang!.id }, token: admin })).json().data;
     await expect(t.login('user', 'User@2026')).rejects.toThrow();
     const token = await t.login('user', reset.temporaryPassword);
-    expect((await call('GET', '/api/v1/remote/users/role-info', token)).json().data.userInfos.mustChangePassword).toBe(
-      true,
-    );
+    expect((await call(authApi.roleInfo, { token })).json().data.userInfos.mustChangePassword).toBe(true);
   });
 
   it('never leaves the product without an enabled administrator', async () => {
@@ -131,7 +141,7 @@ describe('user management', () => {
     const other = await t.login('user', 'User@2026');
     await t.grant('user', 'system:user:write');
     await t.grant('user', 'system:user:list');
-    const current = (await call('GET', `/api/system/users/${me!.id}`, admin)).json().data;
+    const current = (await call(usersApi.get, { params: { id: me!.id }, token: admin })).json().data;
     const body = {
       username: current.username,
       displayName: current.displayName,
@@ -139,15 +149,21 @@ describe('user management', () => {
       email: current.email,
       departmentId: current.departmentId,
     };
-    const demote = await call('PUT', `/api/system/users/${me!.id}`, admin, { ...body, roleCodes: ['user'] }, 'en-US');
+    const demote = await call(usersApi.update, {
+      params: { id: me!.id },
+      body: { ...body, roleCodes: ['user'] },
+      token: admin,
+      lang: 'en-US',
+    });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().msg).toContain('last enabled administrator');
     // A user manager outside the admin role may not touch an administrator at all.
-    expect((await call('POST', `/api/system/users/${me!.id}/status`, other, { status: 'disabled' })).statusCode).toBe(
-      403,
-    );
-    expect((await call('DELETE', `/api/system/users/${me!.id}`, other)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/system/users/${me!.id}`, admin)).statusCode).toBe(400);
+    expect(
+      (await call(usersApi.setStatus, { params: { id: me!.id }, body: { status: 'disabled' }, token: other }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(usersApi.remove, { params: { id: me!.id }, token: other })).statusCode).toBe(403);
+    expect((await call(usersApi.remove, { params: { id: me!.id }, token: admin })).statusCode).toBe(400);
     const [still] = await t.database.db.select().from(users).where(eq(users.id, me!.id));
     expect(still?.status).toBe('enabled');
   });
@@ -155,17 +171,17 @@ describe('user management', () => {
   it('keeps the list, details and export to the data scope of the caller', async () => {
     await t.database.db.update(roles).set({ dataScope: 'dept_and_below' }).where(eq(roles.code, 'user'));
     await t.grant('user', 'system:user:list');
-    const listed = (await call('GET', '/api/system/users?pageSize=100', user)).json().data.list;
+    const listed = (await call(usersApi.list, { query: { pageSize: 100 }, token: user })).json().data.list;
     expect(listed.map((u: { username: string }) => u.username)).toEqual(['user']);
     const [zhang] = await t.database.db.select().from(users).where(eq(users.username, '13800000001'));
-    expect((await call('GET', `/api/system/users/${zhang!.id}`, user)).statusCode).toBe(404);
-    const file = await call('GET', '/api/system/users/export', user);
+    expect((await call(usersApi.get, { params: { id: zhang!.id }, token: user })).statusCode).toBe(404);
+    const file = await call(usersApi.exportXlsx, { token: user });
     const rows = await readSheet(file.rawPayload);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['user']);
   });
 
   it('exports the filtered list as a real workbook in the caller language', async () => {
-    const file = await call('GET', '/api/system/users/export?status=enabled', admin, undefined, 'en-US');
+    const file = await call(usersApi.exportXlsx, { query: { status: 'enabled' }, token: admin, lang: 'en-US' });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.headers['content-disposition']).toContain('users.xlsx');
     const rows = await readSheet(file.rawPayload);
@@ -212,8 +228,8 @@ describe('user management', () => {
       payload: upload.payload,
     });
     expect(res.statusCode).toBe(400);
-    expect((await call('GET', '/api/system/users', user)).statusCode).toBe(403);
-    expect((await call('POST', '/api/system/users', user, await newUser())).statusCode).toBe(403);
+    expect((await call(usersApi.list, { token: user })).statusCode).toBe(403);
+    expect((await call(usersApi.create, { body: await newUser(), token: user })).statusCode).toBe(403);
   });
 
   it('makes temporary passwords that pass the password rule', () => {
@@ -223,22 +239,25 @@ describe('user management', () => {
 
 describe('a temporary password', () => {
   it('lets the user do nothing but change it; after that, everything their role allows', async () => {
-    const created = (await call('POST', '/api/system/users', admin, await newUser())).json().data;
+    const created = (await call(usersApi.create, { body: await newUser(), token: admin })).json().data;
     const token = await t.login('sunli', created.temporaryPassword);
-    expect((await call('GET', '/api/v1/remote/users/role-info', token)).json().code).toBe(200);
-    expect((await call('GET', '/api/v1/roles/menusTree', token)).json().code).toBe(200);
-    const refused = await call('GET', '/api/notices/announcements', token, undefined, 'en-US');
+    expect((await call(authApi.roleInfo, { token })).json().code).toBe(200);
+    expect((await call(authApi.menusTree, { token })).json().code).toBe(200);
+    const refused = await call(noticesApi.announcements, { token, lang: 'en-US' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       msg: 'You signed in with a temporary password: change it first',
       data: { mustChangePassword: true },
     });
-    const changed = await call('POST', '/api/user/password', token, {
-      oldPassword: created.temporaryPassword,
-      newPassword: 'Sunli@2026x',
+    const changed = await call(accountApi.changePassword, {
+      body: {
+        oldPassword: created.temporaryPassword,
+        newPassword: 'Sunli@2026x',
+      },
+      token,
     });
     expect(changed.json().code).toBe(200);
-    expect((await call('GET', '/api/notices/announcements', token)).json().code).toBe(200);
+    expect((await call(noticesApi.announcements, { token })).json().code).toBe(200);
   });
 });
 
@@ -247,7 +266,7 @@ describe('counting a long list', () => {
     expect(await cappedCount(t.database.db, users, undefined, 2)).toEqual({ total: 2, capped: true });
     const all = (await t.database.db.select().from(users)).length;
     expect(await cappedCount(t.database.db, users, undefined, 1000)).toEqual({ total: all, capped: false });
-    const list = (await call('GET', '/api/system/users', admin)).json().data;
+    const list = (await call(usersApi.list, { token: admin })).json().data;
     expect(list).toMatchObject({ total: all, capped: false });
   });
 });
@@ -263,7 +282,7 @@ describe('the last administrator, under concurrent writes', () => {
     return rows.length;
   };
   const bodyOf = async (id: number, token: string) => {
-    const u = (await call('GET', `/api/system/users/${id}`, token)).json().data;
+    const u = (await call(usersApi.get, { params: { id: id }, token })).json().data;
     return {
       username: u.username,
       displayName: u.displayName,
@@ -292,10 +311,10 @@ describe('the last administrator, under concurrent writes', () => {
       const [bodyA, bodyB] = [await bodyOf(a!.id, admin), await bodyOf(b!.id, admin)];
       const hit = (token: string, target: number, body: typeof bodyA) =>
         kind === 'disable'
-          ? call('POST', `/api/system/users/${target}/status`, token, { status: 'disabled' })
+          ? call(usersApi.setStatus, { params: { id: target }, body: { status: 'disabled' }, token })
           : kind === 'demote'
-            ? call('PUT', `/api/system/users/${target}`, token, body)
-            : call('DELETE', `/api/system/users/${target}`, token);
+            ? call(usersApi.update, { params: { id: target }, body, token })
+            : call(usersApi.remove, { params: { id: target }, token });
       const results = await Promise.all([hit(admin, b!.id, bodyB), hit(tokenB, a!.id, bodyA)]);
       const codes = results.map((r) => r.statusCode).sort();
       expect(
@@ -334,7 +353,11 @@ describe('who may hand out what (modules/roles/grants.ts)', () => {
   it('lets only an administrator assign the admin role: create, edit and import', async () => {
     await userManager();
     const base = await newUser();
-    const refused = await call('POST', '/api/system/users', user, { ...base, roleCodes: ['user', 'admin'] }, 'en-US');
+    const refused = await call(usersApi.create, {
+      body: { ...base, roleCodes: ['user', 'admin'] },
+      token: user,
+      lang: 'en-US',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 403,
@@ -343,10 +366,14 @@ describe('who may hand out what (modules/roles/grants.ts)', () => {
     });
     expect(await t.database.db.select().from(users).where(eq(users.username, 'sunli'))).toHaveLength(0);
     // what he holds himself he may hand out
-    const created = (await call('POST', '/api/system/users', user, base)).json();
+    const created = (await call(usersApi.create, { body: base, token: user })).json();
     expect(created.code).toBe(200);
     const id = created.data.user.id as number;
-    const promote = await call('PUT', `/api/system/users/${id}`, user, { ...base, roleCodes: ['admin'] });
+    const promote = await call(usersApi.update, {
+      params: { id: id },
+      body: { ...base, roleCodes: ['admin'] },
+      token: user,
+    });
     expect(promote.statusCode).toBe(403);
     expect(promote.json().msg).toBe('不能分配角色“管理员”：它含有您自己没有的权限');
     const report = (
@@ -366,9 +393,10 @@ describe('who may hand out what (modules/roles/grants.ts)', () => {
     ]);
     expect(await t.database.db.select().from(users).where(eq(users.username, 'wuhao'))).toHaveLength(0);
     // an administrator may
-    expect((await call('PUT', `/api/system/users/${id}`, admin, { ...base, roleCodes: ['admin'] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(usersApi.update, { params: { id: id }, body: { ...base, roleCodes: ['admin'] }, token: admin }))
+        .statusCode,
+    ).toBe(200);
     expect(
       (await importSheet(admin, [['wuhao', '吴昊', '13711110002', '', '', 'user,admin']])).json().data.created,
     ).toBe(1);
@@ -384,38 +412,47 @@ describe('who may hand out what (modules/roles/grants.ts)', () => {
       .returning();
     await t.database.db.insert(roleMenus).values({ roleId: ops!.id, menuId: button!.id });
     const base = await newUser();
-    const refused = await call('POST', '/api/system/users', user, { ...base, roleCodes: ['opsmanager'] }, 'en-US');
+    const refused = await call(usersApi.create, {
+      body: { ...base, roleCodes: ['opsmanager'] },
+      token: user,
+      lang: 'en-US',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().msg).toContain('Ops manager');
     // nor may he reset the password of, edit, disable or remove an administrator
     const [zhang] = await t.database.db.select().from(users).where(eq(users.username, '13800000002'));
-    const reset = await call('POST', `/api/system/users/${zhang!.id}/reset-password`, user, undefined, 'en-US');
+    const reset = await call(usersApi.resetPassword, { params: { id: zhang!.id }, token: user, lang: 'en-US' });
     expect(reset.statusCode).toBe(403);
     expect(reset.json()).toEqual({
       code: 403,
       msg: 'You cannot manage this user: their roles grant more than you hold',
       data: null,
     });
-    const current = (await call('GET', `/api/system/users/${zhang!.id}`, user)).json().data;
-    const edit = await call('PUT', `/api/system/users/${zhang!.id}`, user, {
-      username: current.username,
-      displayName: '改名',
-      phone: current.phone,
-      email: current.email,
-      departmentId: current.departmentId,
-      roleCodes: ['user'],
+    const current = (await call(usersApi.get, { params: { id: zhang!.id }, token: user })).json().data;
+    const edit = await call(usersApi.update, {
+      params: { id: zhang!.id },
+      body: {
+        username: current.username,
+        displayName: '改名',
+        phone: current.phone,
+        email: current.email,
+        departmentId: current.departmentId,
+        roleCodes: ['user'],
+      },
+      token: user,
     });
     expect(edit.statusCode).toBe(403);
-    expect((await call('POST', `/api/system/users/${zhang!.id}/status`, user, { status: 'disabled' })).statusCode).toBe(
-      403,
-    );
-    expect((await call('DELETE', `/api/system/users/${zhang!.id}`, user)).statusCode).toBe(403);
+    expect(
+      (await call(usersApi.setStatus, { params: { id: zhang!.id }, body: { status: 'disabled' }, token: user }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(usersApi.remove, { params: { id: zhang!.id }, token: user })).statusCode).toBe(403);
     const [still] = await t.database.db.select().from(users).where(eq(users.id, zhang!.id));
     expect(still).toMatchObject({ displayName: '李强', status: 'enabled', mustChangePassword: false });
     // the administrator may do all of it
-    expect((await call('POST', '/api/system/users', admin, { ...base, roleCodes: ['opsmanager'] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(usersApi.create, { body: { ...base, roleCodes: ['opsmanager'] }, token: admin })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -430,31 +467,42 @@ describe('departments a user may be placed in: the caller data scope', () => {
   it('refuses create and edit into a department outside it (or none), and reports such import rows', async () => {
     await scopedManager();
     const base = await newUser();
-    const outside = await call('POST', '/api/system/users', user, base, 'en-US');
+    const outside = await call(usersApi.create, { body: base, token: user, lang: 'en-US' });
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toEqual({ code: 403, msg: 'That department is outside your data scope', data: null });
-    expect((await call('POST', '/api/system/users', user, { ...base, departmentId: null })).statusCode).toBe(403);
-    const inside = await call('POST', '/api/system/users', user, { ...base, departmentId: await deptId('泵站运维班') });
+    expect((await call(usersApi.create, { body: { ...base, departmentId: null }, token: user })).statusCode).toBe(403);
+    const inside = await call(usersApi.create, {
+      body: { ...base, departmentId: await deptId('泵站运维班') },
+      token: user,
+    });
     expect(inside.statusCode).toBe(200);
     const id = inside.json().data.user.id as number;
-    const moved = await call('PUT', `/api/system/users/${id}`, user, base);
+    const moved = await call(usersApi.update, { params: { id: id }, body: base, token: user });
     expect(moved.statusCode).toBe(403);
     // a role that sees every department is beyond him too, though it grants no menu
     await t.database.db.insert(roles).values({ code: 'everywhere', name: '全局查看', dataScope: 'all' });
-    const wide = await call('PUT', `/api/system/users/${id}`, user, {
-      ...base,
-      departmentId: await deptId('泵站运维班'),
-      roleCodes: ['user', 'everywhere'],
+    const wide = await call(usersApi.update, {
+      params: { id: id },
+      body: {
+        ...base,
+        departmentId: await deptId('泵站运维班'),
+        roleCodes: ['user', 'everywhere'],
+      },
+      token: user,
     });
     expect(wide.statusCode).toBe(403);
     expect(wide.json().msg).toBe('不能分配角色“全局查看”：它含有您自己没有的权限');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
     expect(row?.departmentId).toBe(await deptId('泵站运维班'));
     // an edit that keeps the department is no placing
-    const renamed = await call('PUT', `/api/system/users/${id}`, user, {
-      ...base,
-      displayName: '孙立新',
-      departmentId: await deptId('泵站运维班'),
+    const renamed = await call(usersApi.update, {
+      params: { id: id },
+      body: {
+        ...base,
+        displayName: '孙立新',
+        departmentId: await deptId('泵站运维班'),
+      },
+      token: user,
     });
     expect(renamed.json().data.displayName).toBe('孙立新');
 
@@ -479,7 +527,7 @@ describe('departments a user may be placed in: the caller data scope', () => {
     expect(await t.database.db.select().from(users).where(eq(users.username, 'qianfang'))).toHaveLength(0);
     // all-scoped administrators place users anywhere
     expect(
-      (await call('POST', '/api/system/users', admin, { ...base, username: 'sunli2', phone: '' })).statusCode,
+      (await call(usersApi.create, { body: { ...base, username: 'sunli2', phone: '' }, token: admin })).statusCode,
     ).toBe(200);
   });
 
@@ -493,15 +541,15 @@ describe('departments a user may be placed in: the caller data scope', () => {
     await t.grant('user', 'system:user:list');
     // 张伟 (调度中心) and 周杰 (信息中心); not 李强 (供水管理部), nor 王明 himself (泵站运维班)
     const seen = ['13800000001', '13800000003'];
-    const listed = (await call('GET', '/api/system/users?pageSize=100', user)).json().data;
+    const listed = (await call(usersApi.list, { query: { pageSize: 100 }, token: user })).json().data;
     expect(listed.list.map((u: { username: string }) => u.username).sort()).toEqual(seen);
     expect(listed.total).toBe(2);
     const byId = async (username: string) =>
       (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
-    expect((await call('GET', `/api/system/users/${await byId('13800000001')}`, user)).statusCode).toBe(200);
-    expect((await call('GET', `/api/system/users/${await byId('13800000002')}`, user)).statusCode).toBe(404);
-    expect((await call('GET', `/api/system/users/${await byId('user')}`, user)).statusCode).toBe(404);
-    const file = await call('GET', '/api/system/users/export', user);
+    expect((await call(usersApi.get, { params: { id: await byId('13800000001') }, token: user })).statusCode).toBe(200);
+    expect((await call(usersApi.get, { params: { id: await byId('13800000002') }, token: user })).statusCode).toBe(404);
+    expect((await call(usersApi.get, { params: { id: await byId('user') }, token: user })).statusCode).toBe(404);
+    const file = await call(usersApi.exportXlsx, { token: user });
     const rows = await readSheet(file.rawPayload);
     expect(
       rows
@@ -513,7 +561,7 @@ describe('departments a user may be placed in: the caller data scope', () => {
     await t.database.db
       .insert(departmentMembers)
       .values({ userId: await byId('13800000002'), departmentId: await deptId('信息中心'), isMain: false });
-    const again = (await call('GET', '/api/system/users?pageSize=100', user)).json().data;
+    const again = (await call(usersApi.list, { query: { pageSize: 100 }, token: user })).json().data;
     expect(again.list.map((u: { username: string }) => u.username).sort()).toEqual([...seen, '13800000002'].sort());
   });
 });
