@@ -1,4 +1,4 @@
-import type { DeviceType, DeviceTypeInput } from '@water/contracts';
+import { type DeviceType, type DeviceTypeInput, deviceTypesApi } from '@water/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
@@ -41,7 +41,7 @@ const valve: DeviceTypeInput = {
 
 describe('device types', () => {
   it('ships the catalogue of a utility, each with its thing model, to any signed-in user', async () => {
-    const list = (await call('GET', '/api/device-types', user)).json().data as DeviceType[];
+    const list = (await call(deviceTypesApi.list, { token: user })).json().data as DeviceType[];
     expect(list.map((d) => d.code)).toEqual([
       'level_gauge',
       'flow_meter',
@@ -61,65 +61,84 @@ describe('device types', () => {
   });
 
   it('lets an administrator add, edit and remove a type of their own', async () => {
-    const created = (await call('POST', '/api/device-types', admin, valve)).json();
+    const created = (await call(deviceTypesApi.create, { body: valve, token: admin })).json();
     expect(created.code).toBe(200);
     expect(created.data.model.metrics[0]).toMatchObject({ key: 'opening', precision: 2, options: [] });
-    const renamed = await call('PUT', `/api/device-types/${created.data.id}`, admin, {
-      ...valve,
-      nameZh: '阀门执行器',
-      model: { ...valve.model, metrics: [] },
+    const renamed = await call(deviceTypesApi.update, {
+      params: { id: created.data.id },
+      body: {
+        ...valve,
+        nameZh: '阀门执行器',
+        model: { ...valve.model, metrics: [] },
+      },
+      token: admin,
     });
     // no device yet: the model may change freely
     expect(renamed.json().data.model.metrics).toEqual([]);
-    expect((await call('DELETE', `/api/device-types/${created.data.id}`, admin)).json().code).toBe(200);
+    expect((await call(deviceTypesApi.remove, { params: { id: created.data.id }, token: admin })).json().code).toBe(
+      200,
+    );
   });
 
   it('keeps metrics that data may depend on: a built-in type, or a type with devices', async () => {
-    const list = (await call('GET', '/api/device-types', admin)).json().data as DeviceType[];
+    const list = (await call(deviceTypesApi.list, { token: admin })).json().data as DeviceType[];
     const level = list.find((d) => d.code === 'level_gauge')!;
     const input = { code: level.code, nameZh: level.nameZh, nameEn: level.nameEn, model: level.model };
-    const dropped = await call(
-      'PUT',
-      `/api/device-types/${level.id}`,
-      admin,
-      { ...input, model: { ...level.model, metrics: [] } },
-      'en-US',
-    );
+    const dropped = await call(deviceTypesApi.update, {
+      params: { id: level.id },
+      body: { ...input, model: { ...level.model, metrics: [] } },
+      token: admin,
+      lang: 'en-US',
+    });
     expect(dropped.statusCode).toBe(409);
     expect(dropped.json().msg).toContain('level');
     // adding a metric, and renaming one, is fine
-    const added = await call('PUT', `/api/device-types/${level.id}`, admin, {
-      ...input,
-      model: {
-        ...level.model,
-        metrics: [
-          { ...level.model.metrics[0], nameZh: '前池液位' },
-          {
-            key: 'temperature',
-            nameZh: '水温',
-            nameEn: 'Temperature',
-            dataType: 'number',
-            unit: '°C',
-            min: 0,
-            max: 40,
-          },
-        ],
+    const added = await call(deviceTypesApi.update, {
+      params: { id: level.id },
+      body: {
+        ...input,
+        model: {
+          ...level.model,
+          metrics: [
+            { ...level.model.metrics[0]!, nameZh: '前池液位' },
+            {
+              key: 'temperature',
+              nameZh: '水温',
+              nameEn: 'Temperature',
+              dataType: 'number',
+              unit: '°C',
+              min: 0,
+              max: 40,
+            },
+          ],
+        },
       },
+      token: admin,
     });
     expect(added.json().data.model.metrics.map((m: { key: string }) => m.key)).toEqual(['level', 'temperature']);
-    expect((await call('PUT', `/api/device-types/${level.id}`, admin, { ...input, code: 'x_gauge' })).statusCode).toBe(
-      400,
-    );
-    expect((await call('DELETE', `/api/device-types/${level.id}`, admin)).statusCode).toBe(400);
+    expect(
+      (
+        await call(deviceTypesApi.update, {
+          params: { id: level.id },
+          body: { ...input, code: 'x_gauge' },
+          token: admin,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await call(deviceTypesApi.remove, { params: { id: level.id }, token: admin })).statusCode).toBe(400);
 
-    const own = (await call('POST', '/api/device-types', admin, valve)).json().data;
+    const own = (await call(deviceTypesApi.create, { body: valve, token: admin })).json().data;
     await t.database.db.insert(devices).values({ code: 'VA-001', name: '1 号阀门', typeId: own.id });
-    const retyped = await call('PUT', `/api/device-types/${own.id}`, admin, {
-      ...valve,
-      model: { ...valve.model, metrics: [{ ...valve.model.metrics![0]!, dataType: 'string' }] },
+    const retyped = await call(deviceTypesApi.update, {
+      params: { id: own.id },
+      body: {
+        ...valve,
+        model: { ...valve.model, metrics: [{ ...valve.model.metrics![0]!, dataType: 'string' }] },
+      },
+      token: admin,
     });
     expect(retyped.statusCode).toBe(409);
-    const removed = await call('DELETE', `/api/device-types/${own.id}`, admin);
+    const removed = await call(deviceTypesApi.remove, { params: { id: own.id }, token: admin });
     expect(removed.statusCode).toBe(409);
     expect(removed.json().msg).toContain('1');
   });
@@ -133,8 +152,10 @@ describe('device types', () => {
       { ...valve, model: { metrics: [{ ...valve.model.metrics![0]!, min: '0' as unknown as number }] } },
       { ...valve, model: { metrics: [{ ...valve.model.metrics![0]!, dataType: 'decimal' as never }] } },
     ];
-    for (const body of bad) expect((await call('POST', '/api/device-types', admin, body)).statusCode).toBe(400);
-    expect((await call('POST', '/api/device-types', admin, { ...valve, code: 'flow_meter' })).statusCode).toBe(409);
-    expect((await call('POST', '/api/device-types', user, valve)).statusCode).toBe(403);
+    for (const body of bad) expect((await call(deviceTypesApi.create, { body, token: admin })).statusCode).toBe(400);
+    expect(
+      (await call(deviceTypesApi.create, { body: { ...valve, code: 'flow_meter' }, token: admin })).statusCode,
+    ).toBe(409);
+    expect((await call(deviceTypesApi.create, { body: valve, token: user })).statusCode).toBe(403);
   });
 });
