@@ -1,3 +1,4 @@
+import { messagesApi, type NoticeInput, noticesApi, workplaceApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog, smsAccount, smsLedger, smsOutbox, users } from '../../db/schema/index.ts';
@@ -19,7 +20,7 @@ beforeEach(async () => {
 
 const call: TestApp['call'] = (...args) => t.call(...args);
 
-const notice = {
+const notice: NoticeInput = {
   title: '关于城东片区 11 月 25 日计划停水的通知',
   contentHtml: '<p>因管网改造，11 月 25 日 8:00–18:00 停水。</p>',
   level: 1,
@@ -27,10 +28,10 @@ const notice = {
   audience: { type: 'roles', codes: ['user'] },
 };
 
-async function publish(body: object) {
-  const created = (await call('POST', '/api/notices', admin, body)).json();
+async function publish(body: NoticeInput) {
+  const created = (await call(noticesApi.create, { body, token: admin })).json();
   expect(created.code).toBe(200);
-  const published = await call('POST', `/api/notices/${created.data.id}/publish`, admin);
+  const published = await call(noticesApi.publish, { params: { id: created.data.id }, token: admin });
   expect(published.statusCode).toBe(200);
   return published.json().data;
 }
@@ -41,16 +42,16 @@ const charges = async () => (await t.database.db.select().from(smsLedger)).filte
 
 describe('the message centre’s SMS channel', () => {
   it('keeps a notice console-only unless asked, and says so in its contract', async () => {
-    const created = (await call('POST', '/api/notices', admin, notice)).json().data;
+    const created = (await call(noticesApi.create, { body: notice, token: admin })).json().data;
     expect(created.sms).toBe(false);
-    const published = (await call('POST', `/api/notices/${created.id}/publish`, admin)).json().data;
+    const published = (await call(noticesApi.publish, { params: { id: created.id }, token: admin })).json().data;
     expect(published.smsDelivery).toBeNull();
     expect(await outbox()).toEqual([]);
     expect(await balance()).toBe(200);
   });
 
   it('charges one SMS per recipient with a phone at the configured price, skipping those without', async () => {
-    await call('PUT', '/api/sms/account', admin, { price: 0.08, lowThreshold: 50 });
+    await call(workplaceApi.smsSettings, { body: { price: 0.08, lowThreshold: 50 }, token: admin });
     await t.database.db.update(users).set({ phone: null }).where(eq(users.username, 'user'));
     const published = await publish({ ...notice, sms: true });
     expect(published).toMatchObject({ status: 'published', recipients: 4, sms: true });
@@ -66,22 +67,24 @@ describe('the message centre’s SMS channel', () => {
     const ledger = await charges();
     expect(ledger.map((l) => Number(l.amount))).toEqual([-0.08, -0.08, -0.08]);
     expect(new Set(ledger.map((l) => l.outboxId))).toEqual(new Set(sent.map((s) => s.id)));
-    const listed = (await call('GET', '/api/sms/ledger?kind=charge&limit=2', admin)).json().data;
+    const listed = (await call(workplaceApi.smsLedger, { query: { kind: 'charge', limit: 2 }, token: admin })).json()
+      .data;
     expect(listed).toHaveLength(2);
     expect(listed[0]).toMatchObject({ kind: 'charge', amount: -0.08, purpose: 'notice' });
     expect(listed[0].phone).toMatch(/^138\*{4}\d{4}$/);
     // Only the seed's opening top-up.
-    expect((await call('GET', '/api/sms/ledger?kind=topup', admin)).json().data).toEqual([
+    expect((await call(workplaceApi.smsLedger, { query: { kind: 'topup' }, token: admin })).json().data).toEqual([
       expect.objectContaining({ kind: 'topup', amount: 200 }),
     ]);
-    expect((await call('GET', '/api/sms/ledger', user)).statusCode).toBe(403);
+    expect((await call(workplaceApi.smsLedger, { token: user })).statusCode).toBe(403);
     for (const bad of ['kind=refund', 'limit=0', 'limit=51', 'limit=x']) {
+      // Raw query strings, some of which the contract's types refuse (an unknown kind, a limit that is no number).
       const res = await call('GET', `/api/sms/ledger?${bad}`, admin);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({ code: 400, msg: expect.any(String) });
     }
     // Everyone still has the notice in the console, the phoneless user too.
-    expect((await call('POST', '/api/message/list', user, {})).json().data).toHaveLength(1);
+    expect((await call(messagesApi.list, { body: {}, token: user })).json().data).toHaveLength(1);
 
     const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'notices'));
     const row = logs.find((l) => l.action === 'publish');
@@ -99,11 +102,11 @@ describe('the message centre’s SMS channel', () => {
     expect(sent.filter((s) => s.status === 'failed').every((s) => s.error === 'insufficient SMS balance')).toBe(true);
     expect(await charges()).toHaveLength(2);
     expect(await balance()).toBe(0);
-    expect((await call('POST', '/api/message/list', user, {})).json().data).toEqual([
+    expect((await call(messagesApi.list, { body: {}, token: user })).json().data).toEqual([
       expect.objectContaining({ type: 'notice', title: notice.title }),
     ]);
     // The balance is the SMS account's business: an administrator reads it.
-    const overview = (await call('GET', '/api/workplace/overview', admin)).json().data;
+    const overview = (await call(workplaceApi.overview, { token: admin })).json().data;
     expect(overview.balance).toMatchObject({ amount: 0, low: true });
 
     const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'notices'));
@@ -113,10 +116,10 @@ describe('the message centre’s SMS channel', () => {
   });
 
   it('turns the low-balance warning on once the SMS spend crosses the threshold', async () => {
-    await call('PUT', '/api/sms/account', admin, { price: 0.05, lowThreshold: 199.9 });
-    expect((await call('GET', '/api/workplace/overview', admin)).json().data.balance.low).toBe(false);
+    await call(workplaceApi.smsSettings, { body: { price: 0.05, lowThreshold: 199.9 }, token: admin });
+    expect((await call(workplaceApi.overview, { token: admin })).json().data.balance.low).toBe(false);
     await publish({ ...notice, sms: true });
-    const after = (await call('GET', '/api/workplace/overview', admin)).json().data.balance;
+    const after = (await call(workplaceApi.overview, { token: admin })).json().data.balance;
     expect(after).toMatchObject({ amount: 199.8, low: true });
   });
 
@@ -141,15 +144,18 @@ describe('the message centre’s SMS channel', () => {
   });
 
   it('lets only the SMS account permission top up or change the price', async () => {
-    expect((await call('POST', '/api/sms/topups', user, { amount: 10, note: '' })).statusCode).toBe(403);
-    expect((await call('PUT', '/api/sms/account', user, { price: 0.01, lowThreshold: 0 })).statusCode).toBe(403);
+    expect((await call(workplaceApi.smsTopup, { body: { amount: 10, note: '' }, token: user })).statusCode).toBe(403);
+    expect(
+      (await call(workplaceApi.smsSettings, { body: { price: 0.01, lowThreshold: 0 }, token: user })).statusCode,
+    ).toBe(403);
     expect(await balance()).toBe(200);
-    const topped = (await call('POST', '/api/sms/topups', admin, { amount: 50, note: '11 月' })).json().data;
+    const topped = (await call(workplaceApi.smsTopup, { body: { amount: 50, note: '11 月' }, token: admin })).json()
+      .data;
     expect(topped.balance).toBe(250);
-    const topups = (await call('GET', '/api/sms/ledger?kind=topup', admin)).json().data;
+    const topups = (await call(workplaceApi.smsLedger, { query: { kind: 'topup' }, token: admin })).json().data;
     expect(topups).toHaveLength(2);
     expect(topups[0]).toMatchObject({ kind: 'topup', amount: 50, note: '11 月', userName: '张伟' });
     expect(topups[0].phone).toBeUndefined();
-    expect((await call('POST', '/api/sms/topups', admin, { amount: 0 })).statusCode).toBe(400);
+    expect((await call(workplaceApi.smsTopup, { body: { amount: 0 }, token: admin })).statusCode).toBe(400);
   });
 });
