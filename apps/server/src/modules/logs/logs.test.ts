@@ -1,3 +1,4 @@
+import { accountApi, logsApi, organizationApi } from '@water/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -38,23 +39,26 @@ const call: TestApp['call'] = (...args) => t.call(...args);
 
 describe('operation log', () => {
   it('records a write with its user and its parameters, secrets masked', async () => {
-    const changed = await call('POST', '/api/user/password', admin, {
-      oldPassword: 'Admin@2026',
-      newPassword: 'Water@20261',
+    const changed = await call(accountApi.changePassword, {
+      body: {
+        oldPassword: 'Admin@2026',
+        newPassword: 'Water@20261',
+      },
+      token: admin,
     });
     expect(changed.json().code).toBe(200);
-    const list = (await call('GET', '/api/system/logs/operations?pageSize=50', admin)).json().data;
+    const list = (await call(logsApi.operations, { query: { pageSize: 50 }, token: admin })).json().data;
     const change = list.list.find((l: { path: string }) => l.path === '/api/user/password');
     // The name people know beside the account name it was written with (张伟 signs in with a phone).
     expect(change).toMatchObject({ username: '13800000001', displayName: '张伟', result: 'success' });
-    const detail = (await call('GET', `/api/system/logs/operations/${change.id}`, admin)).json().data;
+    const detail = (await call(logsApi.operation, { params: { id: change.id }, token: admin })).json().data;
     expect(detail.displayName).toBe('张伟');
     expect(JSON.stringify(detail.params)).not.toContain('Water@20261');
     expect(JSON.stringify(detail.params)).toContain('******');
   });
 
   it('shows the before and after of an edit as field changes', async () => {
-    const [owner] = (await call('GET', '/api/enterprises', admin)).json().data.list;
+    const [owner] = (await call(organizationApi.enterprises, { token: admin })).json().data.list;
     const body = {
       name: owner.name,
       creditCode: owner.creditCode,
@@ -63,13 +67,13 @@ describe('operation log', () => {
       phone: owner.phone,
       address: owner.address,
     };
-    await call('PUT', `/api/enterprises/${owner.id}`, admin, body);
+    await call(organizationApi.updateEnterprise, { params: { id: owner.id }, body, token: admin });
     const list = (
-      await call('GET', '/api/system/logs/operations?module=organization&action=enterprise.update', admin)
+      await call(logsApi.operations, { query: { module: 'organization', action: 'enterprise.update' }, token: admin })
     ).json().data;
     expect(list.total).toBe(1);
     expect(list.list[0].targetId).toBe(String(owner.id));
-    const detail = (await call('GET', `/api/system/logs/operations/${list.list[0].id}`, admin)).json().data;
+    const detail = (await call(logsApi.operation, { params: { id: list.list[0].id }, token: admin })).json().data;
     expect(detail.changes).toContainEqual({ path: 'contact', before: owner.contact, after: '新联系人' });
     expect(detail.changes.map((c: { path: string }) => c.path)).not.toContain('name');
   });
@@ -97,49 +101,50 @@ describe('operation log', () => {
         createdAt: new Date(now.getTime() - 86_400_000 * 3),
       },
     ]);
-    const failures = (await call('GET', '/api/system/logs/operations?result=failure&module=devices', admin)).json()
-      .data;
+    const failures = (
+      await call(logsApi.operations, { query: { result: 'failure', module: 'devices' }, token: admin })
+    ).json().data;
     expect(failures.list.map((l: { username: string }) => l.username)).toEqual(['bob']);
     const recent = (
-      await call(
-        'GET',
-        `/api/system/logs/operations?module=devices&from=${encodeURIComponent(new Date(now.getTime() - 86_400_000).toISOString())}`,
-        admin,
-      )
+      await call(logsApi.operations, {
+        query: { module: 'devices', from: new Date(now.getTime() - 86_400_000).toISOString() },
+        token: admin,
+      })
     ).json().data;
     expect(recent.list.map((l: { username: string }) => l.username)).toEqual(['alice']);
-    expect((await call('GET', '/api/system/logs/modules', admin)).json().data).toContain('devices');
-    const file = await call('GET', '/api/system/logs/operations/export?module=devices', admin);
+    expect((await call(logsApi.modules, { token: admin })).json().data).toContain('devices');
+    const file = await call(logsApi.exportOperations, { query: { module: 'devices' }, token: admin });
     const rows = await readSheet(file.rawPayload);
     expect(rows).toHaveLength(3);
     // Modules and actions in the caller's words, as on the screen.
     expect(rows[1]?.slice(2, 4)).toEqual(['设备', '新增']);
-    expect((await call('GET', '/api/system/logs/operations?from=yesterday', admin)).statusCode).toBe(400);
+    expect((await call(logsApi.operations, { query: { from: 'yesterday' }, token: admin })).statusCode).toBe(400);
   });
 });
 
 describe('sign-in log', () => {
   it('lists every attempt with the reason of a failure', async () => {
     await t.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'user', password: 'wrong-1' } });
-    const failed = (await call('GET', '/api/system/logs/logins?success=false&username=user', admin)).json().data;
+    const failed = (await call(logsApi.logins, { query: { success: 'false', username: 'user' }, token: admin })).json()
+      .data;
     expect(failed.list[0]).toMatchObject({ username: 'user', success: false, reason: 'bad_credentials' });
-    const ok = (await call('GET', '/api/system/logs/logins?success=true', admin)).json().data;
+    const ok = (await call(logsApi.logins, { query: { success: 'true' }, token: admin })).json().data;
     expect(ok.total).toBeGreaterThanOrEqual(2);
-    const file = await call('GET', '/api/system/logs/logins/export?success=false', admin);
+    const file = await call(logsApi.exportLogins, { query: { success: 'false' }, token: admin });
     expect((await readSheet(file.rawPayload)).length).toBe(2);
   });
 });
 
 describe('retention', () => {
   it('keeps 180/90 days by default, takes a new setting, and the daily job removes what is older', async () => {
-    expect((await call('GET', '/api/system/logs/retention', admin)).json().data).toEqual({
+    expect((await call(logsApi.retention, { token: admin })).json().data).toEqual({
       operationDays: 180,
       loginDays: 90,
     });
     expect(
-      (await call('PUT', '/api/system/logs/retention', admin, { operationDays: 3, loginDays: 30 })).statusCode,
+      (await call(logsApi.setRetention, { body: { operationDays: 3, loginDays: 30 }, token: admin })).statusCode,
     ).toBe(400);
-    await call('PUT', '/api/system/logs/retention', admin, { operationDays: 30, loginDays: 7 });
+    await call(logsApi.setRetention, { body: { operationDays: 30, loginDays: 7 }, token: admin });
     const now = new Date('2026-06-01T08:00:00Z');
     const day = 86_400_000;
     await t.database.db.insert(operationLog).values([
@@ -165,13 +170,13 @@ describe('retention', () => {
       .values([{ username: 'old', success: true, createdAt: new Date(now.getTime() - 8 * day) }]);
     const removed = await purgeLogs(t.database.db, now);
     expect(removed).toEqual({ operations: 1, logins: 1 });
-    const modules = (await call('GET', '/api/system/logs/modules', admin)).json().data;
+    const modules = (await call(logsApi.modules, { token: admin })).json().data;
     expect(modules).toContain('new');
     expect(modules).not.toContain('old');
   });
 
   it('purges in slices: more rows than one slice all go, the younger ones stay', async () => {
-    await call('PUT', '/api/system/logs/retention', admin, { operationDays: 30, loginDays: 7 });
+    await call(logsApi.setRetention, { body: { operationDays: 30, loginDays: 7 }, token: admin });
     const now = new Date('2026-06-01T08:00:00Z');
     const old = new Date(now.getTime() - 40 * 86_400_000);
     const rows = Array.from({ length: 25 }, (_, i) => ({
@@ -241,10 +246,10 @@ describe('retention', () => {
   });
 
   it('keeps the logs to their permission holders', async () => {
-    expect((await call('GET', '/api/system/logs/operations', user)).statusCode).toBe(403);
-    expect((await call('GET', '/api/system/logs/logins/export', user)).statusCode).toBe(403);
+    expect((await call(logsApi.operations, { token: user })).statusCode).toBe(403);
+    expect((await call(logsApi.exportLogins, { token: user })).statusCode).toBe(403);
     expect(
-      (await call('PUT', '/api/system/logs/retention', user, { operationDays: 30, loginDays: 30 })).statusCode,
+      (await call(logsApi.setRetention, { body: { operationDays: 30, loginDays: 30 }, token: user })).statusCode,
     ).toBe(403);
   });
 });
@@ -297,24 +302,24 @@ describe('data scope', () => {
   const usernames = (list: { username: string }[]) => [...new Set(list.map((l) => l.username))].sort();
   const setScope = (dataScope: string) => t.database.db.update(roles).set({ dataScope }).where(eq(roles.code, 'user'));
   const operationNames = async (token: string) =>
-    usernames((await call('GET', '/api/system/logs/operations?module=scope-test', token)).json().data.list);
+    usernames((await call(logsApi.operations, { query: { module: 'scope-test' }, token })).json().data.list);
   const loginNames = async (token: string) =>
-    usernames((await call('GET', '/api/system/logs/logins?pageSize=100', token)).json().data.list);
+    usernames((await call(logsApi.logins, { query: { pageSize: 100 }, token })).json().data.list);
 
   it('own department and below: rows of the users in it, nothing of other departments', async () => {
     const { logId } = await setUp();
     expect(await operationNames(user)).toEqual(['13800000002', 'user']);
     expect(await loginNames(user)).toEqual(['13800000002', 'user']);
     // the detail of a row outside the scope does not exist for this caller, before/after included
-    const outside = await call('GET', `/api/system/logs/operations/${logId('13800000001')}`, user);
+    const outside = await call(logsApi.operation, { params: { id: logId('13800000001') }, token: user });
     expect(outside.statusCode).toBe(404);
     expect(outside.body).not.toContain('13800000001 before');
-    expect((await call('GET', `/api/system/logs/operations/${logId('')}`, user)).statusCode).toBe(404);
-    const inside = (await call('GET', `/api/system/logs/operations/${logId('13800000002')}`, user)).json().data;
+    expect((await call(logsApi.operation, { params: { id: logId('') }, token: user })).statusCode).toBe(404);
+    const inside = (await call(logsApi.operation, { params: { id: logId('13800000002') }, token: user })).json().data;
     expect(inside.before).toEqual({ secret: '13800000002 before' });
     // exports follow the list
     const sheet = await readSheet(
-      (await call('GET', '/api/system/logs/operations/export?module=scope-test', user)).rawPayload,
+      (await call(logsApi.exportOperations, { query: { module: 'scope-test' }, token: user })).rawPayload,
     );
     expect(
       sheet
@@ -322,7 +327,7 @@ describe('data scope', () => {
         .map((r) => r[1])
         .sort(),
     ).toEqual(['李强 (13800000002)', '王明 (user)']);
-    const logins = await readSheet((await call('GET', '/api/system/logs/logins/export', user)).rawPayload);
+    const logins = await readSheet((await call(logsApi.exportLogins, { token: user })).rawPayload);
     expect([...new Set(logins.slice(1).map((r) => r[1]))].sort()).toEqual(['13800000002', 'user']);
     // the unlimited administrator sees every row, those without an actor too
     expect(await operationNames(admin)).toEqual(['', '13800000001', '13800000002', 'user']);
@@ -334,10 +339,10 @@ describe('data scope', () => {
     await setScope('self');
     expect(await operationNames(user)).toEqual(['user']);
     expect(await loginNames(user)).toEqual(['user']);
-    expect((await call('GET', `/api/system/logs/operations/${logId('13800000002')}`, user)).statusCode).toBe(404);
-    expect((await call('GET', `/api/system/logs/operations/${logId('user')}`, user)).statusCode).toBe(200);
+    expect((await call(logsApi.operation, { params: { id: logId('13800000002') }, token: user })).statusCode).toBe(404);
+    expect((await call(logsApi.operation, { params: { id: logId('user') }, token: user })).statusCode).toBe(200);
     const sheet = await readSheet(
-      (await call('GET', '/api/system/logs/operations/export?module=scope-test', user)).rawPayload,
+      (await call(logsApi.exportOperations, { query: { module: 'scope-test' }, token: user })).rawPayload,
     );
     expect(sheet.slice(1).map((r) => r[1])).toEqual(['王明 (user)']);
   });
@@ -354,8 +359,8 @@ describe('data scope', () => {
     ]);
     expect(await operationNames(user)).toEqual(['13800000001', '13800000002']);
     expect(await loginNames(user)).toEqual(['13800000001', '13800000002']);
-    expect((await call('GET', `/api/system/logs/operations/${logId('user')}`, user)).statusCode).toBe(404);
-    expect((await call('GET', `/api/system/logs/operations/${logId('13800000001')}`, user)).statusCode).toBe(200);
+    expect((await call(logsApi.operation, { params: { id: logId('user') }, token: user })).statusCode).toBe(404);
+    expect((await call(logsApi.operation, { params: { id: logId('13800000001') }, token: user })).statusCode).toBe(200);
   });
 });
 
