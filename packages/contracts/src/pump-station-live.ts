@@ -90,6 +90,18 @@ export const stationLiveSchema = z.object({
 });
 export type StationLive = z.infer<typeof stationLiveSchema>;
 
+/**
+ * A station in the live list (cards, table, map): everything but the pumps' readings, which only the
+ * mimic shows; each pump keeps its state and set-points (the level bar draws them). A `station` event
+ * on the live channel carries the whole StationLive, a superset of this.
+ */
+export const stationLiveSummarySchema = stationLiveSchema.extend({
+  pumps: z.array(
+    pumpLiveSchema.pick({ id: true, number: true, name: true, state: true, startLevel: true, stopLevel: true }),
+  ),
+});
+export type StationLiveSummary = z.infer<typeof stationLiveSummarySchema>;
+
 export const stationStateCountsSchema = z.object({
   running: z.number().int(),
   stopped: z.number().int(),
@@ -111,7 +123,7 @@ export type StationLiveQuery = z.infer<typeof stationLiveQuerySchema>;
 export const STATION_LIVE_MAX = 1000;
 
 export const stationLiveListSchema = z.object({
-  list: z.array(stationLiveSchema),
+  list: z.array(stationLiveSummarySchema),
   total: z.number().int().describe('stations matching every filter'),
   counts: stationStateCountsSchema.describe('by state, with every filter but the state: the chips'),
   at: z.string().describe('the server time the states were derived at'),

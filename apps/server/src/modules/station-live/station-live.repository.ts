@@ -88,16 +88,19 @@ export function createStationLiveRepository(db: Queryable) {
       return { rows, pumps, sensors };
     },
 
-    /** The devices' staleness windows and units, and their latest readings, in two queries. */
+    /**
+     * The devices' staleness windows and units, and their latest readings, in three queries: the
+     * thing models are read once per type, not once per device (a model is kilobytes of JSON).
+     */
     async devicesAndLatest(ids: number[]): Promise<{ devices: Map<number, DeviceInfo>; latest: LatestRow[] }> {
       if (ids.length === 0) return { devices: new Map(), latest: [] };
       const [found, latest] = await Promise.all([
         db
           .select({
             id: devices.id,
+            typeId: devices.typeId,
             lastSeenAt: devices.lastSeenAt,
             status: devices.status,
-            model: deviceTypes.model,
             windowSeconds: sql<number>`${offlineAfterSeconds(sql`${deviceTypes.model}`)}`.mapWith(Number),
           })
           .from(devices)
@@ -114,6 +117,14 @@ export function createStationLiveRepository(db: Queryable) {
           .from(telemetryLatest)
           .where(inArray(telemetryLatest.deviceId, ids)),
       ]);
+      const typeIds = [...new Set(found.flatMap((d) => (d.typeId === null ? [] : [d.typeId])))];
+      const types = typeIds.length
+        ? await db
+            .select({ id: deviceTypes.id, model: deviceTypes.model })
+            .from(deviceTypes)
+            .where(inArray(deviceTypes.id, typeIds))
+        : [];
+      const units = new Map(types.map((t) => [t.id, unitsOf(t.model)]));
       return {
         devices: new Map(
           found.map((d) => [
@@ -123,7 +134,7 @@ export function createStationLiveRepository(db: Queryable) {
               lastSeenAt: d.lastSeenAt,
               status: d.status,
               windowSeconds: d.windowSeconds,
-              units: unitsOf(d.model),
+              units: (d.typeId !== null && units.get(d.typeId)) || {},
             },
           ]),
         ),

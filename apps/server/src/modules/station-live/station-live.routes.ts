@@ -1,4 +1,4 @@
-import { Permissions, publicApi, stationLiveApi } from '@water/contracts';
+import { API_BASE, envelope, Permissions, publicApi, stationLiveApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { startStationLivePush } from './station-live.push.ts';
@@ -24,10 +24,20 @@ export async function stationLiveRoutes(app: FastifyInstance) {
 
   // No sign-in: only aggregates (see the contract's publicOverviewSchema), cached a few seconds, and
   // its own per-IP limit. The web polls it (PUBLIC_OVERVIEW_POLL_MS): the live channel stays for
-  // signed-in sessions only, and one cached answer serves every wall screen alike.
-  route(app, publicApi.overview, { access: 'public', rateLimit: PUBLIC_OVERVIEW_RATE_LIMIT }, () =>
-    live.publicOverview(),
-  );
+  // signed-in sessions only, and one cached answer serves every wall screen alike. Registered by hand,
+  // not with route(): it sends the cached envelope's JSON text (made once per computation, checked
+  // against the schema in the module's tests) instead of validating and serialising it per viewer.
+  const overview = publicApi.overview;
+  app.route({
+    method: overview.method,
+    url: API_BASE + overview.path,
+    config: { access: 'public', audit: false, rateLimit: PUBLIC_OVERVIEW_RATE_LIMIT },
+    schema: { summary: overview.summary, tags: [...overview.tags], response: { 200: envelope(overview.data) } },
+    handler: async (req, reply) => {
+      const body = await live.publicOverviewBody(req.locale);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  });
   route(app, publicApi.getSetting, { access: settings }, (_req, ctx) => live.publicHome(ctx));
   route(
     app,

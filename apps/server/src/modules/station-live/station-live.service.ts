@@ -1,8 +1,17 @@
-import type { PublicOverview, StationLive, StationLiveList, StationLiveQuery, StationTrend } from '@water/contracts';
+import {
+  type Locale,
+  type PublicOverview,
+  ResultCode,
+  type StationLive,
+  type StationLiveList,
+  type StationLiveQuery,
+  type StationTrend,
+} from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { appSettings } from '../../db/schema/index.ts';
+import { t } from '../../i18n/messages.ts';
 import { UTILITY_OFFSET_MS, utilityDay } from '../../lib/clock.ts';
 import type { Context } from '../../lib/context.ts';
 import { inRegionScope, withinRegions } from '../../lib/data-scope.ts';
@@ -35,6 +44,28 @@ const FLOW_TO_M3H: Record<string, number> = {
 /** Midnight of the utility's day holding `now`. */
 export function utilityDayStart(now: Date): Date {
   return new Date(Date.parse(`${utilityDay(now)}T00:00:00Z`) - UTILITY_OFFSET_MS);
+}
+
+interface OverviewCache {
+  entry: { at: number; value: Promise<{ enabled: boolean; overview: PublicOverview | null }> } | null;
+  /** How many times the overview was computed (tests: concurrent viewers share one). */
+  computations: number;
+}
+// One computation shared by every viewer within the TTL, and by concurrent first callers: one per
+// server, whichever service instance asks (the routes' in their plugin context, a test's): keyed by
+// the HTTP server, which every encapsulated context of an app shares.
+const overviewCaches = new WeakMap<object, OverviewCache>();
+export function overviewCache(app: FastifyInstance): OverviewCache {
+  let cache = overviewCaches.get(app.server);
+  if (!cache) {
+    cache = { entry: null, computations: 0 };
+    overviewCaches.set(app.server, cache);
+  }
+  return cache;
+}
+/** The next viewer gets a fresh overview (the switch changed; a test starts over). */
+export function forgetPublicOverview(app: FastifyInstance): void {
+  overviewCache(app).entry = null;
 }
 
 /** Live station state (issue 14): the list, one station, its trend, the public home and the Workplace row. */
@@ -82,7 +113,17 @@ export function createStationLiveService(app: FastifyInstance) {
   async function list(ctx: Context, q: StationLiveQuery): Promise<StationLiveList> {
     const regionIds = await regionsOf(ctx, q.regionId);
     const { list: all, now } = await derive(ctx.db, { keyword: q.keyword, regionIds, kind: q.kind });
-    const list = q.state ? all.filter((s) => s.state === q.state) : all;
+    const list = (q.state ? all.filter((s) => s.state === q.state) : all).map((s) => ({
+      ...s,
+      pumps: s.pumps.map(({ id, number, name, state, startLevel, stopLevel }) => ({
+        id,
+        number,
+        name,
+        state,
+        startLevel,
+        stopLevel,
+      })),
+    }));
     return { list, total: list.length, counts: countStates(all), at: now.toISOString() };
   }
 
@@ -201,25 +242,42 @@ export function createStationLiveService(app: FastifyInstance) {
     };
   }
 
-  // One computation shared by every viewer within the TTL, and by concurrent first callers.
-  let cached: { at: number; value: Promise<Awaited<ReturnType<typeof computeOverview>>> } | null = null;
-  let computations = 0;
-
   async function publicOverview(): Promise<PublicOverview> {
-    const t = Date.now();
-    if (!cached || t - cached.at >= PUBLIC_OVERVIEW_TTL_MS) {
-      computations++;
+    const cache = overviewCache(app);
+    const now = Date.now();
+    if (!cache.entry || now - cache.entry.at >= PUBLIC_OVERVIEW_TTL_MS) {
+      cache.computations++;
       const value = computeOverview();
-      const entry = { at: t, value };
-      cached = entry;
+      const entry = { at: now, value };
+      cache.entry = entry;
       // A failure is not kept: the next viewer tries again.
       value.catch(() => {
-        if (cached === entry) cached = null;
+        if (cache.entry === entry) cache.entry = null;
       });
     }
+    const cached = cache.entry!;
     const { enabled, overview } = await cached.value;
     if (!enabled || !overview) throw new AppError(401, 401, 'pumpStations.publicHomeOff');
     return overview;
+  }
+
+  // The answer as sent, per language, made once per computation: 200 viewers polling share it
+  // instead of each validating and serialising the same overview again.
+  const bodies = new WeakMap<PublicOverview, Map<string, string>>();
+  /** The public overview's whole envelope as JSON text, in `locale` (checked against its schema in tests). */
+  async function publicOverviewBody(locale: Locale): Promise<string> {
+    const overview = await publicOverview();
+    let byLocale = bodies.get(overview);
+    if (!byLocale) {
+      byLocale = new Map();
+      bodies.set(overview, byLocale);
+    }
+    let body = byLocale.get(locale);
+    if (body === undefined) {
+      body = JSON.stringify({ code: ResultCode.ok, msg: t(locale, 'ok'), data: overview });
+      byLocale.set(locale, body);
+    }
+    return body;
   }
 
   async function setPublicHome(ctx: Context, enabled: boolean) {
@@ -231,9 +289,7 @@ export function createStationLiveService(app: FastifyInstance) {
       .onConflictDoUpdate({ target: appSettings.key, set: { value: { enabled }, updatedAt: at } });
     ctx.audit({ targetId: PUBLIC_HOME_KEY, before: { enabled: before }, after: { enabled } });
     // The next viewer sees the switch at once (this server; others within the cache's few seconds).
-    ctx.afterCommit(() => {
-      cached = null;
-    });
+    ctx.afterCommit(() => forgetPublicOverview(app));
     return { enabled };
   }
 
@@ -261,13 +317,12 @@ export function createStationLiveService(app: FastifyInstance) {
     get,
     trend,
     publicOverview,
+    publicOverviewBody,
     publicHome: async (ctx: Context) => ({ enabled: await publicHomeEnabled(ctx.db) }),
     setPublicHome,
     operations,
     /** Stations by id, derived now (the live push). */
     stations: (ids: number[]) => derive(app.db, { ids }).then((d) => d.list),
-    /** How many times the public overview was computed (tests: concurrent viewers share one). */
-    computations: () => computations,
   };
 }
 
