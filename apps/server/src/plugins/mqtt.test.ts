@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { devicesApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -176,16 +177,20 @@ describe('MQTT broker: what a device may subscribe to', () => {
 describe('MQTT broker: a device whose credentials change is cut off', () => {
   const url = `mqtt://127.0.0.1:${port + 3}`;
   const changes = {
-    'rotating its secret': (id: number, token: string) => t!.call('POST', `/api/devices/${id}/secret`, token),
+    'rotating its secret': (id: number, token: string) => t!.call(devicesApi.rotateSecret, { params: { id }, token }),
     'disabling it': (id: number, token: string) =>
-      t!.call('POST', `/api/devices/${id}/enabled`, token, { enabled: false }),
+      t!.call(devicesApi.setEnabled, { params: { id }, body: { enabled: false }, token }),
     'archiving it': (id: number, token: string) =>
-      t!.call('POST', `/api/devices/${id}/archive`, token, {
-        date: '2026-05-20',
-        performedBy: '泵站运维班',
-        description: '报废',
+      t!.call(devicesApi.archive, {
+        params: { id },
+        body: {
+          date: '2026-05-20',
+          performedBy: '泵站运维班',
+          description: '报废',
+        },
+        token,
       }),
-    'deleting it': (id: number, token: string) => t!.call('DELETE', `/api/devices/${id}`, token),
+    'deleting it': (id: number, token: string) => t!.call(devicesApi.remove, { params: { id }, token }),
   };
 
   it.each(Object.keys(changes) as (keyof typeof changes)[])(
@@ -246,7 +251,7 @@ describe('MQTT broker: a device whose credentials change is cut off', () => {
     });
     const connecting = tryConnect(url, d.code, SECRET);
     await wasRead;
-    expect((await t.call('POST', `/api/devices/${d.id}/secret`, token)).json().code).toBe(200);
+    expect((await t.call(devicesApi.rotateSecret, { params: { id: d.id }, token })).json().code).toBe(200);
     release();
     expect(await connecting).toMatch(/Not authorized/i);
   });
