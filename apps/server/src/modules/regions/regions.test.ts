@@ -1,4 +1,4 @@
-import type { RegionNode } from '@water/contracts';
+import { mapApi, type RegionCollection, type RegionInput, type RegionNode, regionsApi } from '@water/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deviceArchiveEntries, devices, regions, stations } from '../../db/schema/index.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
@@ -39,22 +39,30 @@ const square = (x: number, y: number, d = 0.02) => ({
 });
 
 async function makeTree() {
-  const city = (await call('POST', '/api/regions', admin, { code: 'LC', name: '岚川市', kind: 'city' })).json().data;
+  const city = (
+    await call(regionsApi.create, { body: { code: 'LC', name: '岚川市', kind: 'city' }, token: admin })
+  ).json().data;
   const east = (
-    await call('POST', '/api/regions', admin, {
-      code: 'LC-E',
-      name: '城东区',
-      kind: 'district',
-      parentId: city.id,
-      boundary: square(119.6, 29.1),
+    await call(regionsApi.create, {
+      body: {
+        code: 'LC-E',
+        name: '城东区',
+        kind: 'district',
+        parentId: city.id,
+        boundary: square(119.6, 29.1),
+      },
+      token: admin,
     })
   ).json().data;
   const basin = (
-    await call('POST', '/api/regions', admin, {
-      code: 'LC-E-01',
-      name: '滨江排水片区',
-      kind: 'catchment',
-      parentId: east.id,
+    await call(regionsApi.create, {
+      body: {
+        code: 'LC-E-01',
+        name: '滨江排水片区',
+        kind: 'catchment',
+        parentId: east.id,
+      },
+      token: admin,
     })
   ).json().data;
   return { city, east, basin };
@@ -63,12 +71,12 @@ async function makeTree() {
 describe('monitoring regions', () => {
   it('builds a tree with boundaries, readable by any signed-in user', async () => {
     const { east } = await makeTree();
-    const tree = (await call('GET', '/api/regions/tree', user)).json().data as RegionNode[];
+    const tree = (await call(regionsApi.tree, { token: user })).json().data as RegionNode[];
     expect(tree[0]).toMatchObject({
       code: 'LC',
       children: [{ code: 'LC-E', hasBoundary: true, children: [{ code: 'LC-E-01' }] }],
     });
-    const detail = (await call('GET', `/api/regions/${east.id}`, user)).json().data;
+    const detail = (await call(regionsApi.get, { params: { id: east.id }, token: user })).json().data;
     expect(detail.boundary).toEqual(square(119.6, 29.1));
   });
 
@@ -97,30 +105,42 @@ describe('monitoring regions', () => {
   it('moves a region with its sub-regions, never under itself or below', async () => {
     const { city, east, basin } = await makeTree();
     const west = (
-      await call('POST', '/api/regions', admin, { code: 'LC-W', name: '城西区', kind: 'district', parentId: city.id })
+      await call(regionsApi.create, {
+        body: { code: 'LC-W', name: '城西区', kind: 'district', parentId: city.id },
+        token: admin,
+      })
     ).json().data;
-    const body = { code: 'LC-E', name: '城东区', kind: 'district' };
+    const body: RegionInput = { code: 'LC-E', name: '城东区', kind: 'district' };
     for (const parentId of [east.id, basin.id]) {
-      const res = await call('PUT', `/api/regions/${east.id}`, admin, { ...body, parentId }, 'en-US');
+      const res = await call(regionsApi.update, {
+        params: { id: east.id },
+        body: { ...body, parentId },
+        token: admin,
+        lang: 'en-US',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toContain('under itself');
     }
-    const moved = await call('PUT', `/api/regions/${basin.id}`, admin, {
-      code: 'LC-E-01',
-      name: '滨江排水片区',
-      kind: 'catchment',
-      parentId: west.id,
+    const moved = await call(regionsApi.update, {
+      params: { id: basin.id },
+      body: {
+        code: 'LC-E-01',
+        name: '滨江排水片区',
+        kind: 'catchment',
+        parentId: west.id,
+      },
+      token: admin,
     });
     expect(moved.json().data.parentId).toBe(west.id);
   });
 
   it('refuses to delete a region with sub-regions or devices, saying which', async () => {
     const { east, basin } = await makeTree();
-    expect((await call('DELETE', `/api/regions/${east.id}`, admin)).json().msg).toBe(
+    expect((await call(regionsApi.remove, { params: { id: east.id }, token: admin })).json().msg).toBe(
       '该区域下还有 1 个下级区域，请先移走或删除它们',
     );
     await t.database.db.insert(devices).values({ code: 'LG-0001', name: '1 号液位计', regionId: basin.id });
-    const res = await call('DELETE', `/api/regions/${basin.id}`, admin, undefined, 'en-US');
+    const res = await call(regionsApi.remove, { params: { id: basin.id }, token: admin, lang: 'en-US' });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe('1 devices are in this region: move them to another region first');
   });
@@ -140,27 +160,32 @@ describe('monitoring regions', () => {
     };
     const off = square(190, 29.1);
     for (const boundary of [open, off, { type: 'Point', coordinates: [119.6, 29.1] }]) {
+      // by address: a Point is no boundary the contract's types take
       expect(
         (await call('POST', '/api/regions', admin, { code: 'X', name: 'x', kind: 'district', boundary })).statusCode,
       ).toBe(400);
     }
-    expect((await call('POST', '/api/regions', admin, { code: 'LC', name: '重复', kind: 'city' })).statusCode).toBe(
-      409,
-    );
-    expect((await call('POST', '/api/regions', admin, { code: 'a b', name: 'x', kind: 'city' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/regions', user, { code: 'Y', name: 'y', kind: 'city' })).statusCode).toBe(403);
+    expect(
+      (await call(regionsApi.create, { body: { code: 'LC', name: '重复', kind: 'city' }, token: admin })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(regionsApi.create, { body: { code: 'a b', name: 'x', kind: 'city' }, token: admin })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(regionsApi.create, { body: { code: 'Y', name: 'y', kind: 'city' }, token: user })).statusCode,
+    ).toBe(403);
   });
 
   it('exports GeoJSON and imports it back: codes decide create or update, parents first', async () => {
     await makeTree();
-    const exported = (await call('GET', '/api/regions/geojson', user)).json().data;
+    const exported = (await call(regionsApi.exportGeoJson, { token: user })).json().data;
     expect(exported.type).toBe('FeatureCollection');
     expect(
       exported.features.find((f: { properties: { code: string } }) => f.properties.code === 'LC-E-01').properties
         .parentCode,
     ).toBe('LC-E');
     // children listed before their parent, one new region, one renamed
-    const collection = {
+    const collection: RegionCollection = {
       type: 'FeatureCollection',
       features: [
         {
@@ -180,12 +205,12 @@ describe('monitoring regions', () => {
         },
       ],
     };
-    const res = (await call('POST', '/api/regions/geojson', admin, collection)).json();
+    const res = (await call(regionsApi.importGeoJson, { body: collection, token: admin })).json();
     expect(res.data).toEqual({ created: 2, updated: 1 });
-    const tree = (await call('GET', '/api/regions/tree', admin)).json().data as RegionNode[];
+    const tree = (await call(regionsApi.tree, { token: admin })).json().data as RegionNode[];
     expect(tree[0]!.children.map((c) => c.name).sort()).toEqual(['城东新区', '城西区']);
     // an unknown parent fails the whole import: nothing of it is written
-    const bad = {
+    const bad: RegionCollection = {
       type: 'FeatureCollection',
       features: [
         {
@@ -195,15 +220,15 @@ describe('monitoring regions', () => {
         },
       ],
     };
-    expect((await call('POST', '/api/regions/geojson', admin, bad)).statusCode).toBe(400);
-    expect(((await call('GET', '/api/regions/geojson', admin)).json().data.features as unknown[]).length).toBe(5);
+    expect((await call(regionsApi.importGeoJson, { body: bad, token: admin })).statusCode).toBe(400);
+    expect(((await call(regionsApi.exportGeoJson, { token: admin })).json().data.features as unknown[]).length).toBe(5);
   });
 });
 
 describe('map config', () => {
   it('works offline by default, centred on the regions', async () => {
     await makeTree();
-    const config = (await call('GET', '/api/map/config', user)).json().data;
+    const config = (await call(mapApi.config, { token: user })).json().data;
     expect(config.tileUrl).toBeNull();
     expect(config.center[0]).toBeCloseTo(119.61, 2);
     expect(config.center[1]).toBeCloseTo(29.11, 2);
