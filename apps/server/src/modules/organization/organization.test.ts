@@ -1,4 +1,4 @@
-import { creditCodeCheckChar, type DepartmentNode } from '@water/contracts';
+import { creditCodeCheckChar, type DepartmentNode, type EnterpriseInput, organizationApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { departmentMembers, departments, operationLog, roleDepartments, roles, users } from '../../db/schema/index.ts';
@@ -20,7 +20,7 @@ beforeEach(async () => {
 const call: TestApp['call'] = (...args) => t.call(...args);
 
 const code = (first17: string) => first17 + creditCodeCheckChar(first17);
-const contractor = {
+const contractor: EnterpriseInput = {
   name: '岚川市政工程有限公司',
   creditCode: code('91330781MA2LD9QX1'),
   type: 'contractor',
@@ -38,20 +38,26 @@ function find(tree: DepartmentNode[], name: string): DepartmentNode | undefined 
   return undefined;
 }
 const tree = async (token = admin) =>
-  (await call('GET', '/api/departments/tree', token)).json().data as DepartmentNode[];
+  (await call(organizationApi.departmentTree, { token })).json().data as DepartmentNode[];
 
 describe('enterprises', () => {
   it('adds, lists, edits and removes an enterprise, each write logged', async () => {
-    const created = (await call('POST', '/api/enterprises', admin, contractor)).json();
+    const created = (await call(organizationApi.createEnterprise, { body: contractor, token: admin })).json();
     expect(created.code).toBe(200);
     expect(created.data).toMatchObject({ ...contractor, status: 'enabled', departments: 0, users: 0 });
-    const listed = (await call('GET', '/api/enterprises?keyword=市政', admin)).json().data;
+    const listed = (await call(organizationApi.enterprises, { query: { keyword: '市政' }, token: admin })).json().data;
     expect(listed.list.map((e: { name: string }) => e.name)).toEqual([contractor.name]);
     const edited = (
-      await call('PUT', `/api/enterprises/${created.data.id}`, admin, { ...contractor, status: 'disabled' })
+      await call(organizationApi.updateEnterprise, {
+        params: { id: created.data.id },
+        body: { ...contractor, status: 'disabled' },
+        token: admin,
+      })
     ).json().data;
     expect(edited.status).toBe('disabled');
-    expect((await call('DELETE', `/api/enterprises/${created.data.id}`, admin)).json().code).toBe(200);
+    expect(
+      (await call(organizationApi.removeEnterprise, { params: { id: created.data.id }, token: admin })).json().code,
+    ).toBe(200);
     const logs = await t.database.db
       .select()
       .from(operationLog)
@@ -65,31 +71,44 @@ describe('enterprises', () => {
   it('checks the credit code: length, check character, lower case accepted, duplicates refused', async () => {
     const wrongCheck = contractor.creditCode.slice(0, 17) + (contractor.creditCode[17] === '0' ? '1' : '0');
     for (const creditCode of ['123', wrongCheck, `${contractor.creditCode}X`]) {
-      const res = await call('POST', '/api/enterprises', admin, { ...contractor, creditCode }, 'en-US');
+      const res = await call(organizationApi.createEnterprise, {
+        body: { ...contractor, creditCode },
+        token: admin,
+        lang: 'en-US',
+      });
       expect(res.statusCode, creditCode).toBe(400);
       expect(res.json().msg).toContain('check character');
     }
-    const lower = await call('POST', '/api/enterprises', admin, {
-      ...contractor,
-      creditCode: contractor.creditCode.toLowerCase(),
+    const lower = await call(organizationApi.createEnterprise, {
+      body: {
+        ...contractor,
+        creditCode: contractor.creditCode.toLowerCase(),
+      },
+      token: admin,
     });
     expect(lower.json().data.creditCode).toBe(contractor.creditCode);
-    const twice = await call('POST', '/api/enterprises', admin, { ...contractor, name: '另一家' });
+    const twice = await call(organizationApi.createEnterprise, {
+      body: { ...contractor, name: '另一家' },
+      token: admin,
+    });
     expect(twice.statusCode).toBe(409);
-    expect((await call('POST', '/api/enterprises', admin, { ...contractor, phone: 'call me' })).statusCode).toBe(400);
+    expect(
+      (await call(organizationApi.createEnterprise, { body: { ...contractor, phone: 'call me' }, token: admin }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('refuses to remove an enterprise that still has departments or users, saying how many', async () => {
-    const [owner] = (await call('GET', '/api/enterprises', admin)).json().data.list;
-    const res = await call('DELETE', `/api/enterprises/${owner.id}`, admin);
+    const [owner] = (await call(organizationApi.enterprises, { token: admin })).json().data.list;
+    const res = await call(organizationApi.removeEnterprise, { params: { id: owner.id }, token: admin });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toContain(`${owner.departments} 个部门`);
   });
 
   it('keeps enterprise management to its permission holders; names stay readable for pickers', async () => {
-    expect((await call('GET', '/api/enterprises', user)).statusCode).toBe(403);
-    expect((await call('POST', '/api/enterprises', user, contractor)).statusCode).toBe(403);
-    const options = (await call('GET', '/api/enterprises/options', user)).json().data;
+    expect((await call(organizationApi.enterprises, { token: user })).statusCode).toBe(403);
+    expect((await call(organizationApi.createEnterprise, { body: contractor, token: user })).statusCode).toBe(403);
+    const options = (await call(organizationApi.enterpriseOptions, { token: user })).json().data;
     expect(options[0]).toEqual({ id: expect.any(Number), name: '岚川市水务集团有限公司', status: 'enabled' });
   });
 });
@@ -114,17 +133,21 @@ describe('departments', () => {
     const drainage = find(forest, '排水管理部')!;
     const station = find(forest, '泵站运维班')!;
     const body = { enterpriseId: drainage.enterpriseId, parentId: station.id, name: '一号泵站' };
-    const child = (await call('POST', '/api/departments', admin, body)).json().data;
+    const child = (await call(organizationApi.createDepartment, { body, token: admin })).json().data;
     expect(child).toMatchObject({ parentId: station.id, name: '一号泵站', members: 0 });
     // the same name twice at one level
-    expect((await call('POST', '/api/departments', admin, body)).statusCode).toBe(409);
+    expect((await call(organizationApi.createDepartment, { body, token: admin })).statusCode).toBe(409);
     // move 泵站运维班 (with 一号泵站 under it) to the root, renamed
     const supply = find(forest, '供水管理部')!;
-    const moved = await call('PUT', `/api/departments/${station.id}`, admin, {
-      enterpriseId: station.enterpriseId,
-      parentId: supply.id,
-      name: '泵站运行班',
-      orderNum: 3,
+    const moved = await call(organizationApi.updateDepartment, {
+      params: { id: station.id },
+      body: {
+        enterpriseId: station.enterpriseId,
+        parentId: supply.id,
+        name: '泵站运行班',
+        orderNum: 3,
+      },
+      token: admin,
     });
     expect(moved.json().data).toMatchObject({ parentId: supply.id, name: '泵站运行班' });
     const after = await tree();
@@ -140,21 +163,35 @@ describe('departments', () => {
     const station = find(forest, '泵站运维班')!;
     const base = { enterpriseId: drainage.enterpriseId, name: drainage.name };
     for (const parentId of [drainage.id, station.id]) {
-      const res = await call('PUT', `/api/departments/${drainage.id}`, admin, { ...base, parentId }, 'en-US');
+      const res = await call(organizationApi.updateDepartment, {
+        params: { id: drainage.id },
+        body: { ...base, parentId },
+        token: admin,
+        lang: 'en-US',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toContain('under itself');
     }
-    const other = (await call('POST', '/api/enterprises', admin, contractor)).json().data;
+    const other = (await call(organizationApi.createEnterprise, { body: contractor, token: admin })).json().data;
     expect(
-      (await call('PUT', `/api/departments/${drainage.id}`, admin, { ...base, enterpriseId: other.id })).statusCode,
+      (
+        await call(organizationApi.updateDepartment, {
+          params: { id: drainage.id },
+          body: { ...base, enterpriseId: other.id },
+          token: admin,
+        })
+      ).statusCode,
     ).toBe(400);
     // a parent from another enterprise
     expect(
       (
-        await call('POST', '/api/departments', admin, {
-          enterpriseId: other.id,
-          parentId: drainage.id,
-          name: '项目部',
+        await call(organizationApi.createDepartment, {
+          body: {
+            enterpriseId: other.id,
+            parentId: drainage.id,
+            name: '项目部',
+          },
+          token: admin,
         })
       ).statusCode,
     ).toBe(400);
@@ -163,22 +200,30 @@ describe('departments', () => {
   it('refuses to delete a department with children or members, and says why', async () => {
     const forest = await tree();
     const drainage = find(forest, '排水管理部')!;
-    const res = await call('DELETE', `/api/departments/${drainage.id}`, admin);
+    const res = await call(organizationApi.removeDepartment, { params: { id: drainage.id }, token: admin });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe('该部门下还有 2 个下级部门，请先移走或删除它们');
     const station = find(forest, '泵站运维班')!;
-    const members = await call('DELETE', `/api/departments/${station.id}`, admin, undefined, 'en-US');
+    const members = await call(organizationApi.removeDepartment, {
+      params: { id: station.id },
+      token: admin,
+      lang: 'en-US',
+    });
     expect(members.json().msg).toBe('This department still has 1 members: move them out first');
     const patrol = find(forest, '管网巡检班')!;
-    expect((await call('DELETE', `/api/departments/${patrol.id}`, admin)).json().code).toBe(200);
+    expect(
+      (await call(organizationApi.removeDepartment, { params: { id: patrol.id }, token: admin })).json().code,
+    ).toBe(200);
     expect(find(await tree(), '管网巡检班')).toBeUndefined();
   });
 
   it('keeps department writes to their permission holders', async () => {
     const forest = await tree();
     const body = { enterpriseId: forest[0]!.enterpriseId, parentId: null, name: '新部门' };
-    expect((await call('POST', '/api/departments', user, body)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/departments/${forest[0]!.id}`, user)).statusCode).toBe(403);
+    expect((await call(organizationApi.createDepartment, { body, token: user })).statusCode).toBe(403);
+    expect(
+      (await call(organizationApi.removeDepartment, { params: { id: forest[0]!.id }, token: user })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -188,11 +233,19 @@ describe('department members', () => {
     const patrol = find(forest, '管网巡检班')!;
     const [wang] = await t.database.db.select().from(users).where(eq(users.username, 'user'));
     const added = (
-      await call('PUT', '/api/members', admin, { userId: wang!.id, departmentId: patrol.id, position: '兼职巡检员' })
+      await call(organizationApi.saveMember, {
+        body: { userId: wang!.id, departmentId: patrol.id, position: '兼职巡检员' },
+        token: admin,
+      })
     ).json().data;
     expect(added).toMatchObject({ departmentName: '管网巡检班', position: '兼职巡检员', isMain: false });
-    await call('PUT', '/api/members', admin, { userId: wang!.id, departmentId: patrol.id, isMain: true });
-    const listed = (await call('GET', `/api/members?keyword=王明&pageSize=50`, admin)).json().data.list;
+    await call(organizationApi.saveMember, {
+      body: { userId: wang!.id, departmentId: patrol.id, isMain: true },
+      token: admin,
+    });
+    const listed = (
+      await call(organizationApi.members, { query: { keyword: '王明', pageSize: 50 }, token: admin })
+    ).json().data.list;
     expect(listed.map((m: { departmentName: string; isMain: boolean }) => [m.departmentName, m.isMain])).toEqual([
       ['管网巡检班', true],
       ['泵站运维班', false],
@@ -200,15 +253,25 @@ describe('department members', () => {
     const [after] = await t.database.db.select().from(users).where(eq(users.id, wang!.id));
     expect(after?.departmentId).toBe(patrol.id);
     // leaving the main department hands "main" to the other one
-    expect((await call('DELETE', `/api/members/${patrol.id}/${wang!.id}`, admin)).json().code).toBe(200);
-    const [last] = (await call('GET', '/api/members?keyword=王明', admin)).json().data.list;
+    expect(
+      (
+        await call(organizationApi.removeMember, {
+          params: { departmentId: patrol.id, userId: wang!.id },
+          token: admin,
+        })
+      ).json().code,
+    ).toBe(200);
+    const [last] = (await call(organizationApi.members, { query: { keyword: '王明' }, token: admin })).json().data.list;
     expect(last).toMatchObject({ departmentName: '泵站运维班', isMain: true });
   });
 
   it('lists a department with everything below it', async () => {
     const drainage = find(await tree(), '排水管理部')!;
-    const own = (await call('GET', `/api/members?departmentId=${drainage.id}`, admin)).json().data;
-    const below = (await call('GET', `/api/members?departmentId=${drainage.id}&withChildren=true`, admin)).json().data;
+    const own = (await call(organizationApi.members, { query: { departmentId: drainage.id }, token: admin })).json()
+      .data;
+    const below = (
+      await call(organizationApi.members, { query: { departmentId: drainage.id, withChildren: 'true' }, token: admin })
+    ).json().data;
     expect(own.total).toBe(0);
     expect(below.list.map((m: { displayName: string }) => m.displayName)).toEqual(['王明']);
   });
@@ -218,23 +281,31 @@ describe('department members', () => {
     // give the user role "own department" and the member-list permission through its menu
     await t.database.db.update(roles).set({ dataScope: 'dept' }).where(eq(roles.code, 'user'));
     await t.grant('user', 'system:member:list');
-    const listed = (await call('GET', '/api/members?pageSize=100', user)).json().data;
+    const listed = (await call(organizationApi.members, { query: { pageSize: 100 }, token: user })).json().data;
     expect(listed.list.map((m: { departmentName: string }) => m.departmentName)).toEqual(['泵站运维班']);
     const other = find(forest, '调度中心')!;
-    expect((await call('GET', `/api/members?departmentId=${other.id}`, user)).json().data.total).toBe(0);
+    expect(
+      (await call(organizationApi.members, { query: { departmentId: other.id }, token: user })).json().data.total,
+    ).toBe(0);
     await t.database.db.update(roles).set({ dataScope: 'self' }).where(eq(roles.code, 'user'));
-    const self = (await call('GET', '/api/members', user)).json().data;
+    const self = (await call(organizationApi.members, { token: user })).json().data;
     expect(self.list.map((m: { username: string }) => m.username)).toEqual(['user']);
   });
 
   it('refuses unknown users and departments, and plain users writing', async () => {
     const station = find(await tree(), '泵站运维班')!;
-    expect((await call('PUT', '/api/members', admin, { userId: 99999, departmentId: station.id })).statusCode).toBe(
-      400,
-    );
-    expect((await call('PUT', '/api/members', admin, { userId: 1, departmentId: 99999 })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/members', user, { userId: 1, departmentId: station.id })).statusCode).toBe(403);
-    expect((await call('GET', '/api/members', user)).statusCode).toBe(403);
+    expect(
+      (await call(organizationApi.saveMember, { body: { userId: 99999, departmentId: station.id }, token: admin }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(organizationApi.saveMember, { body: { userId: 1, departmentId: 99999 }, token: admin })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(organizationApi.saveMember, { body: { userId: 1, departmentId: station.id }, token: user }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(organizationApi.members, { token: user })).statusCode).toBe(403);
   });
 });
 
@@ -284,22 +355,25 @@ describe('data scope', () => {
   });
 
   it('enterprises: a scoped caller sees those holding its departments, counted within its scope', async () => {
-    const other = (await call('POST', '/api/enterprises', admin, contractor)).json().data;
-    await call('POST', '/api/departments', admin, { enterpriseId: other.id, parentId: null, name: '项目部' });
+    const other = (await call(organizationApi.createEnterprise, { body: contractor, token: admin })).json().data;
+    await call(organizationApi.createDepartment, {
+      body: { enterpriseId: other.id, parentId: null, name: '项目部' },
+      token: admin,
+    });
     await t.grant('user', 'system:enterprise:list');
     const names = (list: { name: string }[]) => list.map((e) => e.name);
-    expect(names((await call('GET', '/api/enterprises/options', admin)).json().data)).toHaveLength(2);
-    expect(names((await call('GET', '/api/enterprises/options', user)).json().data)).toEqual([
+    expect(names((await call(organizationApi.enterpriseOptions, { token: admin })).json().data)).toHaveLength(2);
+    expect(names((await call(organizationApi.enterpriseOptions, { token: user })).json().data)).toEqual([
       '岚川市水务集团有限公司',
     ]);
-    const [owner] = (await call('GET', '/api/enterprises', user)).json().data.list;
+    const [owner] = (await call(organizationApi.enterprises, { token: user })).json().data.list;
     expect(owner).toMatchObject({ name: '岚川市水务集团有限公司', departments: 1, users: 1 });
-    const [whole] = (await call('GET', '/api/enterprises', admin)).json().data.list;
+    const [whole] = (await call(organizationApi.enterprises, { token: admin })).json().data.list;
     expect(whole.departments).toBe(10);
     expect(whole.users).toBe(4);
     // chosen departments: the contractor's 项目部 brings the contractor in
     await chooseDepartments('项目部');
-    const listed = (await call('GET', '/api/enterprises', user)).json().data.list;
+    const listed = (await call(organizationApi.enterprises, { token: user })).json().data.list;
     expect(
       listed.map((e: { name: string; departments: number; users: number }) => [e.name, e.departments, e.users]),
     ).toEqual([
@@ -308,11 +382,20 @@ describe('data scope', () => {
     ]);
     // enterprises span departments beyond any department scope: only "all" writes them
     await t.grant('user', 'system:enterprise:write');
-    const refused = await call('PUT', `/api/enterprises/${other.id}`, user, contractor, 'en-US');
+    const refused = await call(organizationApi.updateEnterprise, {
+      params: { id: other.id },
+      body: contractor,
+      token: user,
+      lang: 'en-US',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 403, msg: expect.stringContaining('data scope "all"'), data: null });
-    expect((await call('POST', '/api/enterprises', user, { ...contractor, name: 'x' })).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/enterprises/${other.id}`, user)).statusCode).toBe(403);
+    expect(
+      (await call(organizationApi.createEnterprise, { body: { ...contractor, name: 'x' }, token: user })).statusCode,
+    ).toBe(403);
+    expect((await call(organizationApi.removeEnterprise, { params: { id: other.id }, token: user })).statusCode).toBe(
+      403,
+    );
   });
 
   it('department writes stay within the scope: add, edit, move and remove', async () => {
@@ -323,7 +406,7 @@ describe('data scope', () => {
     const dispatch = find(forest, '调度中心')!;
     const enterpriseId = station.enterpriseId;
     const add = (parentId: number | null, name: string, lang?: string) =>
-      call('POST', '/api/departments', user, { enterpriseId, parentId, name }, lang);
+      call(organizationApi.createDepartment, { body: { enterpriseId, parentId, name }, token: user, lang });
     const x = (await add(station.id, '一号泵站')).json().data;
     const y = (await add(station.id, '二号泵站')).json().data;
     expect([x.parentId, y.parentId]).toEqual([station.id, station.id]);
@@ -338,7 +421,11 @@ describe('data scope', () => {
       msg: expect.stringContaining('top level'),
     });
     const edit = (d: DepartmentNode | { id: number; name: string }, parentId: number | null, name = d.name) =>
-      call('PUT', `/api/departments/${d.id}`, user, { enterpriseId, parentId, name });
+      call(organizationApi.updateDepartment, {
+        params: { id: d.id },
+        body: { enterpriseId, parentId, name },
+        token: user,
+      });
     // its own department may be renamed where it stands, its parent outside the scope notwithstanding
     const drainage = find(forest, '排水管理部')!;
     expect((await edit(station, drainage.id, '泵站运行班')).statusCode).toBe(200);
@@ -348,8 +435,10 @@ describe('data scope', () => {
     expect((await edit(patrol, station.id)).statusCode).toBe(403);
     expect((await edit(dispatch, null, '调度')).statusCode).toBe(403);
     // removal: outside refused before anything is said about its members
-    expect((await call('DELETE', `/api/departments/${dispatch.id}`, user)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/departments/${y.id}`, user)).json().code).toBe(200);
+    expect(
+      (await call(organizationApi.removeDepartment, { params: { id: dispatch.id }, token: user })).statusCode,
+    ).toBe(403);
+    expect((await call(organizationApi.removeDepartment, { params: { id: y.id }, token: user })).json().code).toBe(200);
     const [row] = await t.database.db.select().from(departments).where(eq(departments.id, dispatch.id));
     expect(row?.name).toBe('调度中心');
     // a self-only scope writes no department at all
@@ -365,21 +454,31 @@ describe('data scope', () => {
     const wang = await userId('user');
     const zhang = await userId('13800000001');
     const child = (
-      await call('POST', '/api/departments', admin, {
-        enterpriseId: station.enterpriseId,
-        parentId: station.id,
-        name: '一号泵站',
+      await call(organizationApi.createDepartment, {
+        body: {
+          enterpriseId: station.enterpriseId,
+          parentId: station.id,
+          name: '一号泵站',
+        },
+        token: admin,
       })
     ).json().data;
     const save = (uid: number, departmentId: number, lang?: string) =>
-      call('PUT', '/api/members', user, { userId: uid, departmentId, position: '值班' }, lang);
+      call(organizationApi.saveMember, { body: { userId: uid, departmentId, position: '值班' }, token: user, lang });
     expect((await save(wang, child.id)).json().data).toMatchObject({ departmentName: '一号泵站', isMain: false });
     expect((await save(wang, dispatch.id)).statusCode).toBe(403);
     const stranger = await save(zhang, station.id, 'en-US');
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json().msg).toBe('This user is outside your data scope');
-    expect((await call('DELETE', `/api/members/${dispatch.id}/${zhang}`, user)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/members/${child.id}/${wang}`, user)).json().code).toBe(200);
+    expect(
+      (await call(organizationApi.removeMember, { params: { departmentId: dispatch.id, userId: zhang }, token: user }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(organizationApi.removeMember, { params: { departmentId: child.id, userId: wang }, token: user })
+      ).json().code,
+    ).toBe(200);
     const memberships = await t.database.db
       .select({ departmentId: departmentMembers.departmentId })
       .from(departmentMembers)
@@ -391,14 +490,16 @@ describe('data scope', () => {
     await t.grant('user', 'system:member:list');
     await chooseDepartments('调度中心');
     const names = async () =>
-      (await call('GET', '/api/members?pageSize=100', user))
+      (await call(organizationApi.members, { query: { pageSize: 100 }, token: user }))
         .json()
         .data.list.map((m: { username: string }) => m.username);
     expect(await names()).toEqual(['13800000001']);
     await chooseDepartments('供水管理部');
     expect((await names()).sort()).toEqual(['13800000001', '13800000002']);
     const station = find(await tree(), '泵站运维班')!;
-    expect((await call('GET', `/api/members?departmentId=${station.id}`, user)).json().data.total).toBe(0);
+    expect(
+      (await call(organizationApi.members, { query: { departmentId: station.id }, token: user })).json().data.total,
+    ).toBe(0);
   });
 });
 
@@ -407,13 +508,25 @@ describe('concurrent moves', () => {
     const forest = await tree();
     const enterpriseId = forest[0]!.enterpriseId;
     const add = async (name: string) =>
-      (await call('POST', '/api/departments', admin, { enterpriseId, parentId: null, name })).json().data;
+      (
+        await call(organizationApi.createDepartment, { body: { enterpriseId, parentId: null, name }, token: admin })
+      ).json().data;
     for (let round = 0; round < 3; round++) {
       const a = await add(`甲${round}`);
       const b = await add(`乙${round}`);
       const [first, second] = await Promise.all([
-        call('PUT', `/api/departments/${a.id}`, admin, { enterpriseId, parentId: b.id, name: a.name }, 'en-US'),
-        call('PUT', `/api/departments/${b.id}`, admin, { enterpriseId, parentId: a.id, name: b.name }, 'en-US'),
+        call(organizationApi.updateDepartment, {
+          params: { id: a.id },
+          body: { enterpriseId, parentId: b.id, name: a.name },
+          token: admin,
+          lang: 'en-US',
+        }),
+        call(organizationApi.updateDepartment, {
+          params: { id: b.id },
+          body: { enterpriseId, parentId: a.id, name: b.name },
+          token: admin,
+          lang: 'en-US',
+        }),
       ]);
       expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
       const loser = first.statusCode === 400 ? first : second;
