@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ArchiveEntryInput } from '@water/contracts';
+import { type ArchiveEntryInput, deviceArchivesApi, workplaceApi } from '@water/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,14 @@ import {
   roles,
 } from '../../db/schema/index.ts';
 import { encodePng } from '../../lib/png.ts';
-import { bearer, createTestApp, resetDatabase, TEST_DATA_DIR, type TestApp } from '../../testing/build-app.ts';
+import {
+  bearer,
+  type CallInput,
+  createTestApp,
+  resetDatabase,
+  TEST_DATA_DIR,
+  type TestApp,
+} from '../../testing/build-app.ts';
 import { multipart } from '../../testing/multipart.ts';
 
 let t: TestApp;
@@ -43,7 +50,7 @@ const entry = (over: Partial<ArchiveEntryInput> = {}): ArchiveEntryInput => ({
   ...over,
 });
 const create = async (over: Partial<ArchiveEntryInput> = {}) => {
-  const res = (await call('POST', '/api/device-archives', admin, entry(over))).json();
+  const res = (await call(deviceArchivesApi.create, { body: entry(over), token: admin })).json();
   expect(res.code, JSON.stringify(res)).toBe(200);
   return res.data;
 };
@@ -64,16 +71,17 @@ describe('device archive entries', () => {
       createdByName: '张伟',
       deviceArchived: false,
     });
-    const list = async (query: string) => (await call('GET', `/api/device-archives?${query}`, user)).json().data;
-    const mine = await list(`deviceId=${camera.id}`);
+    const list = async (query: CallInput<typeof deviceArchivesApi.list>['query']) =>
+      (await call(deviceArchivesApi.list, { query, token: user })).json().data;
+    const mine = await list({ deviceId: camera.id });
     expect(mine.list[0]).toEqual(created);
     // the device's record, newest first: installed, commissioned, then this repair
     expect(mine.list.map((e: { kind: string }) => e.kind).slice(-2)).toEqual(['commissioning', 'installation']);
-    expect((await list(`deviceId=${camera.id}&kind=repair`)).list.map((e: { id: number }) => e.id)).toContain(
+    expect((await list({ deviceId: camera.id, kind: 'repair' })).list.map((e: { id: number }) => e.id)).toContain(
       created.id,
     );
-    expect((await list(`keyword=${camera.code}&from=2026-05-12&to=2026-05-12`)).list).toEqual([created]);
-    expect((await list(`keyword=${camera.code}&from=2026-05-13`)).list).toEqual([]);
+    expect((await list({ keyword: camera.code, from: '2026-05-12', to: '2026-05-12' })).list).toEqual([created]);
+    expect((await list({ keyword: camera.code, from: '2026-05-13' })).list).toEqual([]);
     // a region includes the regions below it: the camera's district has it, another district not
     const [catchment] = await t.database.db
       .select()
@@ -82,17 +90,24 @@ describe('device archive entries', () => {
       .where(eq(devices.id, camera.id));
     const [district] = await t.database.db.select().from(regions).where(eq(regions.id, catchment!.regions.parentId!));
     const [other] = await t.database.db.select().from(regions).where(eq(regions.code, 'LC-D'));
-    expect((await list(`regionId=${district!.id}&keyword=${camera.code}`)).total).toBeGreaterThan(0);
-    expect((await list(`regionId=${other!.id}&keyword=${camera.code}`)).total).toBe(0);
+    expect((await list({ regionId: district!.id, keyword: camera.code })).total).toBeGreaterThan(0);
+    expect((await list({ regionId: other!.id, keyword: camera.code })).total).toBe(0);
+    // by address: a kind the contract's types do not know
     expect((await call('GET', '/api/device-archives?kind=painting', user)).statusCode).toBe(400);
 
     const updated = (
-      await call('PUT', `/api/device-archives/${created.id}`, admin, entry({ kind: 'inspection', description: '' }))
+      await call(deviceArchivesApi.update, {
+        params: { id: created.id },
+        body: entry({ kind: 'inspection', description: '' }),
+        token: admin,
+      })
     ).json();
     expect(updated.data).toMatchObject({ id: created.id, kind: 'inspection', description: '' });
-    expect((await call('DELETE', `/api/device-archives/${created.id}`, admin)).json().code).toBe(200);
-    expect((await call('DELETE', `/api/device-archives/${created.id}`, admin)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/device-archives/${created.id}`, admin, entry())).statusCode).toBe(404);
+    expect((await call(deviceArchivesApi.remove, { params: { id: created.id }, token: admin })).json().code).toBe(200);
+    expect((await call(deviceArchivesApi.remove, { params: { id: created.id }, token: admin })).statusCode).toBe(404);
+    expect(
+      (await call(deviceArchivesApi.update, { params: { id: created.id }, body: entry(), token: admin })).statusCode,
+    ).toBe(404);
     const logs = await t.database.db
       .select()
       .from(operationLog)
@@ -111,21 +126,23 @@ describe('device archive entries', () => {
   });
 
   it('validates: the next due date only on a calibration and after its date; the device must exist', async () => {
+    const beforeItsDate = entry({ kind: 'calibration', date: '2026-05-12', nextDue: '2026-01-01' });
     const cases = [
       entry({ kind: 'calibration', date: '2026-05-12', nextDue: '2026-05-12' }),
-      entry({ kind: 'calibration', date: '2026-05-12', nextDue: '2026-01-01' }),
+      beforeItsDate,
       entry({ kind: 'repair', nextDue: '2027-05-12' }),
       entry({ date: '2026-02-30' }),
       entry({ performedBy: '  ' }),
       { ...entry(), kind: 'painting' },
     ];
     for (const body of cases) {
+      // by address: one case is a kind the contract's types do not know
       const res = await call('POST', '/api/device-archives', admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const zh = (await call('POST', '/api/device-archives', admin, cases[1])).json();
+    const zh = (await call(deviceArchivesApi.create, { body: beforeItsDate, token: admin })).json();
     expect(zh.msg).toContain('下次校准日期须晚于本次日期');
-    const unknown = await call('POST', '/api/device-archives', admin, entry({ deviceId: 999_999 }));
+    const unknown = await call(deviceArchivesApi.create, { body: entry({ deviceId: 999_999 }), token: admin });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().msg).toBe('设备不存在');
     const calibration = await create({ kind: 'calibration', nextDue: '2027-05-12' });
@@ -134,24 +151,26 @@ describe('device archive entries', () => {
 
   it('refuses a plain user every write, and lets them read', async () => {
     const { id } = await create();
-    const writes = [
-      ['POST', '/api/device-archives', entry()],
-      ['PUT', `/api/device-archives/${id}`, entry()],
-      ['DELETE', `/api/device-archives/${id}`, undefined],
-      ['POST', `/api/device-archives/${id}/attachments`, undefined],
-      ['DELETE', `/api/device-archives/${id}/attachments/1`, undefined],
-    ] as const;
-    for (const [method, url, body] of writes) {
-      const res = await call(method, url, user, body);
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-    }
-    expect((await call('GET', '/api/device-archives', user)).statusCode).toBe(200);
-    expect((await call('GET', '/api/device-archives/due-calibrations', user)).statusCode).toBe(200);
+    const writes = {
+      create: () => call(deviceArchivesApi.create, { body: entry(), token: user }),
+      update: () => call(deviceArchivesApi.update, { params: { id }, body: entry(), token: user }),
+      remove: () => call(deviceArchivesApi.remove, { params: { id }, token: user }),
+      addAttachment: () => call(deviceArchivesApi.addAttachment, { params: { id }, token: user }),
+      removeAttachment: () =>
+        call(deviceArchivesApi.removeAttachment, { params: { id, attachmentId: 1 }, token: user }),
+    };
+    for (const [name, write] of Object.entries(writes)) expect((await write()).statusCode, name).toBe(403);
+    expect((await call(deviceArchivesApi.list, { token: user })).statusCode).toBe(200);
+    expect((await call(deviceArchivesApi.dueCalibrations, { token: user })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/device-archives' })).statusCode).toBe(401);
   });
 
   it('leaves scrapping to the device’s archive action, and a region-limited reader sees only their regions', async () => {
-    const scrap = await call('POST', '/api/device-archives', admin, entry({ kind: 'scrapping' }), 'en-US');
+    const scrap = await call(deviceArchivesApi.create, {
+      body: entry({ kind: 'scrapping' }),
+      token: admin,
+      lang: 'en-US',
+    });
     expect(scrap.statusCode).toBe(400);
     expect(scrap.json().msg).toContain('archive it');
     const { id } = await create();
@@ -162,29 +181,39 @@ describe('device archive entries', () => {
       .from(regions)
       .where(and(eq(regions.kind, 'catchment'), ne(regions.id, camera.regionId ?? 0)));
     await t.database.db.insert(roleRegions).values({ roleId: role!.id, regionId: elsewhere!.id });
-    const seen = (await call('GET', `/api/device-archives?deviceId=${camera.id}`, user)).json().data;
+    const seen = (await call(deviceArchivesApi.list, { query: { deviceId: camera.id }, token: user })).json().data;
     expect(seen.total).toBe(0);
-    expect((await call('GET', `/api/device-archives/${id}/attachments/1`, user)).statusCode).toBe(404);
-    expect((await call('GET', `/api/device-archives?deviceId=${camera.id}`, admin)).json().data.total).toBeGreaterThan(
-      0,
-    );
+    expect(
+      (await call(deviceArchivesApi.downloadAttachment, { params: { id, attachmentId: 1 }, token: user })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(deviceArchivesApi.list, { query: { deviceId: camera.id }, token: admin })).json().data.total,
+    ).toBeGreaterThan(0);
   });
 
   it('keeps an archived device’s record readable and closed to every write', async () => {
     const { id } = await create();
     await archive(camera.id);
-    const repair = await call('POST', '/api/device-archives', admin, entry({ kind: 'repair' }));
+    const repair = await call(deviceArchivesApi.create, { body: entry({ kind: 'repair' }), token: admin });
     expect(repair.statusCode).toBe(409);
     expect(repair.json().msg).toContain('已归档');
-    expect((await call('PUT', `/api/device-archives/${id}`, admin, entry())).statusCode).toBe(409);
-    expect((await call('DELETE', `/api/device-archives/${id}`, admin)).statusCode).toBe(409);
-    const listed = (await call('GET', `/api/device-archives?deviceId=${camera.id}`, admin)).json().data;
+    expect((await call(deviceArchivesApi.update, { params: { id }, body: entry(), token: admin })).statusCode).toBe(
+      409,
+    );
+    expect((await call(deviceArchivesApi.remove, { params: { id }, token: admin })).statusCode).toBe(409);
+    const listed = (await call(deviceArchivesApi.list, { query: { deviceId: camera.id }, token: admin })).json().data;
     expect(listed.list[0]).toMatchObject({ id, deviceArchived: true });
     // an entry cannot be moved onto an archived device either
     const [other] = await t.database.db.select().from(devices).where(eq(devices.code, 'PS02-CAM01'));
     const elsewhere = await create({ deviceId: other!.id });
     expect(
-      (await call('PUT', `/api/device-archives/${elsewhere.id}`, admin, entry({ deviceId: camera.id }))).statusCode,
+      (
+        await call(deviceArchivesApi.update, {
+          params: { id: elsewhere.id },
+          body: entry({ deviceId: camera.id }),
+          token: admin,
+        })
+      ).statusCode,
     ).toBe(409);
   });
 });
@@ -209,10 +238,15 @@ describe('archive attachments', () => {
     const disguised = await attach(id, admin, multipart('not a picture', 'photo.jpg', 'image/jpeg'));
     expect(disguised.statusCode).toBe(415);
 
-    const listed = (await call('GET', `/api/device-archives?deviceId=${camera.id}&kind=repair`, user)).json().data;
+    const listed = (
+      await call(deviceArchivesApi.list, { query: { deviceId: camera.id, kind: 'repair' }, token: user })
+    ).json().data;
     expect(listed.list[0].attachments).toEqual([photo.data, report.data]);
     const url = `/api/device-archives/${id}/attachments/${report.data.id}`;
-    const file = await call('GET', url, user);
+    const file = await call(deviceArchivesApi.downloadAttachment, {
+      params: { id, attachmentId: report.data.id },
+      token: user,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -221,9 +255,14 @@ describe('archive attachments', () => {
     expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
     // an attachment is reached only through its own entry
     const other = await create();
-    expect((await call('GET', `/api/device-archives/${other.id}/attachments/${report.data.id}`, user)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await call(deviceArchivesApi.downloadAttachment, {
+          params: { id: other.id, attachmentId: report.data.id },
+          token: user,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const stored = await t.database.db
       .select()
@@ -231,11 +270,13 @@ describe('archive attachments', () => {
       .where(eq(deviceArchiveAttachments.entryId, id));
     const paths = stored.map((a) => path.join(TEST_DATA_DIR, 'files', a.filePath));
     expect(paths.every((p) => existsSync(p))).toBe(true);
-    expect((await call('DELETE', `/api/device-archives/${id}/attachments/${photo.data.id}`, admin)).json().code).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(deviceArchivesApi.removeAttachment, { params: { id, attachmentId: photo.data.id }, token: admin })
+      ).json().code,
+    ).toBe(200);
     expect(existsSync(paths[0]!)).toBe(false);
-    expect((await call('DELETE', `/api/device-archives/${id}`, admin)).json().code).toBe(200);
+    expect((await call(deviceArchivesApi.remove, { params: { id }, token: admin })).json().code).toBe(200);
     expect(existsSync(paths[1]!)).toBe(false);
     expect(await t.database.db.select().from(deviceArchiveAttachments)).toHaveLength(0);
     const logs = await t.database.db
@@ -263,8 +304,8 @@ describe('archive attachments', () => {
 });
 
 describe('due lists', () => {
-  const due = async (query = '') =>
-    (await call('GET', `/api/device-archives/due-calibrations${query}`, user)).json().data as {
+  const due = async (query: CallInput<typeof deviceArchivesApi.dueCalibrations>['query'] = {}) =>
+    (await call(deviceArchivesApi.dueCalibrations, { query, token: user })).json().data as {
       deviceId: number;
       entryId: number;
       nextDue: string;
@@ -276,7 +317,7 @@ describe('due lists', () => {
     const first = await create({ kind: 'calibration', date: '2025-06-10', nextDue: '2026-06-10' });
     let mine = (await due()).filter((d) => d.deviceId === camera.id);
     expect(mine).toEqual([expect.objectContaining({ entryId: first.id, nextDue: '2026-06-10', daysLeft: 9 })]);
-    expect((await due('?withinDays=5')).some((d) => d.deviceId === camera.id)).toBe(false);
+    expect((await due({ withinDays: 5 })).some((d) => d.deviceId === camera.id)).toBe(false);
     // calibrated again: no longer due, even when an older calibration is entered afterwards
     await create({ kind: 'calibration', date: '2026-05-20', nextDue: '2027-05-20' });
     await create({ kind: 'calibration', date: '2025-01-10', nextDue: '2026-01-10' });
@@ -291,9 +332,9 @@ describe('due lists', () => {
   });
 
   it('lists the ending warranties the Workplace counts as renewals, without archived devices', async () => {
-    const renewals = async () => (await call('GET', '/api/workplace/overview', admin)).json().data.renewalOrders;
+    const renewals = async () => (await call(workplaceApi.overview, { token: admin })).json().data.renewalOrders;
     const ending = async () =>
-      (await call('GET', '/api/device-archives/ending-warranties', admin)).json().data as {
+      (await call(deviceArchivesApi.endingWarranties, { token: admin })).json().data as {
         deviceId: number;
         endsOn: string;
         daysLeft: number;
