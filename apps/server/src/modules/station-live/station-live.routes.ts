@@ -26,7 +26,8 @@ export async function stationLiveRoutes(app: FastifyInstance) {
   // its own per-IP limit. The web polls it (PUBLIC_OVERVIEW_POLL_MS): the live channel stays for
   // signed-in sessions only, and one cached answer serves every wall screen alike. Registered by hand,
   // not with route(): it sends the cached envelope's JSON text (made once per computation, checked
-  // against the schema in the module's tests) instead of validating and serialising it per viewer.
+  // against the schema in the module's tests), gzipped once too, instead of validating, serialising and
+  // compressing it per viewer.
   const overview = publicApi.overview;
   app.route({
     method: overview.method,
@@ -35,7 +36,12 @@ export async function stationLiveRoutes(app: FastifyInstance) {
     schema: { summary: overview.summary, tags: [...overview.tags], response: { 200: envelope(overview.data) } },
     handler: async (req, reply) => {
       const body = await live.publicOverviewBody(req.locale);
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      // Compressed once per computation; the compression plugin leaves an encoded answer as it is.
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(body.gzip);
+      }
+      return reply.send(body.text);
     },
   });
   route(app, publicApi.getSetting, { access: settings }, (_req, ctx) => live.publicHome(ctx));

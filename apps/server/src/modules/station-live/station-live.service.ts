@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   type Locale,
   type PublicOverview,
@@ -262,10 +263,10 @@ export function createStationLiveService(app: FastifyInstance) {
   }
 
   // The answer as sent, per language, made once per computation: 200 viewers polling share it
-  // instead of each validating and serialising the same overview again.
-  const bodies = new WeakMap<PublicOverview, Map<string, string>>();
-  /** The public overview's whole envelope as JSON text, in `locale` (checked against its schema in tests). */
-  async function publicOverviewBody(locale: Locale): Promise<string> {
+  // (text and gzip) instead of each validating, serialising and compressing the same overview again.
+  const bodies = new WeakMap<PublicOverview, Map<string, { text: string; gzip: Buffer }>>();
+  /** The public overview's whole envelope as JSON text and gzipped, in `locale` (checked against its schema in tests). */
+  async function publicOverviewBody(locale: Locale): Promise<{ text: string; gzip: Buffer }> {
     const overview = await publicOverview();
     let byLocale = bodies.get(overview);
     if (!byLocale) {
@@ -274,7 +275,8 @@ export function createStationLiveService(app: FastifyInstance) {
     }
     let body = byLocale.get(locale);
     if (body === undefined) {
-      body = JSON.stringify({ code: ResultCode.ok, msg: t(locale, 'ok'), data: overview });
+      const text = JSON.stringify({ code: ResultCode.ok, msg: t(locale, 'ok'), data: overview });
+      body = { text, gzip: gzipSync(text) };
       byLocale.set(locale, body);
     }
     return body;

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import {
   envelope,
   type LiveEvent,
@@ -353,9 +354,16 @@ describe('the public home overview', () => {
     expect(new Set(answers).size).toBe(1);
     await service.publicOverview();
     expect(overviewCache(t.app).computations - before).toBe(1);
-    // Through the route too: concurrent viewers all get the overview.
+    // Through the route too: concurrent viewers all get the overview, gzipped when they take it.
     const viaHttp = await Promise.all(Array.from({ length: 20 }, () => overview()));
     expect(new Set(viaHttp.map((a) => a.statusCode))).toEqual(new Set([200]));
+    const zipped = await t.inject({
+      method: 'GET',
+      url: '/api/public/overview',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(viaHttp[0]!.json());
   });
 
   it('answers 401 in the envelope once switched off; the switch needs its permission and is logged', async () => {
