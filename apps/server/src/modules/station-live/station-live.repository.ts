@@ -50,6 +50,12 @@ const unitsOf = (model: unknown): Record<string, string> => {
   );
 };
 
+/**
+ * Ids as one array parameter (`= any($1::int[])`): a thousand devices bind as one value instead of a
+ * thousand parameters, which the live list of every station would otherwise send on every call.
+ */
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /** A list of (device, metric) pairs as a SQL row-value list: `(1, 'level'), (2, 'flow')`. */
 const pairs = (series: { deviceId: number; metric: string }[]) =>
   sql.join(
@@ -105,7 +111,7 @@ export function createStationLiveRepository(db: Queryable) {
           })
           .from(devices)
           .leftJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-          .where(and(inArray(devices.id, ids), isNull(devices.archivedAt))),
+          .where(and(sql`${devices.id} = any(${intArray(ids)}::int[])`, isNull(devices.archivedAt))),
         db
           .select({
             deviceId: telemetryLatest.deviceId,
@@ -115,7 +121,7 @@ export function createStationLiveRepository(db: Queryable) {
             textValue: telemetryLatest.textValue,
           })
           .from(telemetryLatest)
-          .where(inArray(telemetryLatest.deviceId, ids)),
+          .where(sql`${telemetryLatest.deviceId} = any(${intArray(ids)}::int[])`),
       ]);
       const typeIds = [...new Set(found.flatMap((d) => (d.typeId === null ? [] : [d.typeId])))];
       const types = typeIds.length
