@@ -1,5 +1,15 @@
 import { Button, Card, Divider, Skeleton, Tag, Tooltip } from '@arco-design/web-react';
-import { IconCalendarClock, IconCommon, IconFile, IconMessage, IconSettings } from '@arco-design/web-react/icon';
+import {
+  IconCalendarClock,
+  IconCommon,
+  IconDashboard,
+  IconExclamationCircle,
+  IconFile,
+  IconMessage,
+  IconSettings,
+  IconThunderbolt,
+  IconWifi,
+} from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { type Overview, Permissions } from '@water/contracts';
 import { type ReactNode, useState } from 'react';
@@ -86,18 +96,66 @@ function BalanceFigure({ balance }: { balance: NonNullable<Overview['balance']> 
   );
 }
 
-function Figures({ overview }: { overview: Overview }) {
+/**
+ * Issue 14's operations row: stations running, in fault and offline (a silent station is never
+ * counted as running or stopped), devices online, water pumped since the utility's midnight, and the
+ * open work orders. Within the caller's region limit, as the server counts them.
+ */
+function Operations({ overview }: { overview: Overview }) {
   const { t, locale } = useWorkplaceI18n();
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const ops = overview.operations;
   return (
-    <div className={`workplace__figures${overview.balance ? '' : ' workplace__figures--three'}`}>
-      {overview.balance ? <BalanceFigure balance={overview.balance} /> : null}
+    <section aria-label={t('workplace.operations')} className="workplace__figures workplace__figures--operations">
+      <Figure
+        icon={<IconThunderbolt />}
+        label={t('workplace.ops.running')}
+        value={count(ops.stationsRunning)}
+        unit={t('workplace.ops.ofTotal', { total: count(ops.stationsTotal) })}
+      />
+      <Figure
+        icon={<IconExclamationCircle />}
+        label={t('workplace.ops.fault')}
+        value={count(ops.stationsFault)}
+        warning={ops.stationsFault > 0 ? t('workplace.ops.faultTag') : undefined}
+      />
+      <Figure
+        icon={<IconWifi />}
+        label={t('workplace.ops.offline')}
+        value={count(ops.stationsOffline)}
+        hint={ops.stationsOffline > 0 ? t('workplace.ops.offlineHint') : undefined}
+        warning={ops.stationsOffline > 0 ? t('workplace.ops.offlineTag') : undefined}
+      />
+      <Figure
+        icon={<IconCommon />}
+        label={t('workplace.ops.devicesOnline')}
+        value={count(ops.devicesOnline)}
+        unit={t('workplace.ops.ofDevices', { total: count(ops.devicesTotal) })}
+      />
+      <Figure
+        icon={<IconDashboard />}
+        label={t('workplace.ops.pumpedToday')}
+        value={new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(ops.pumpedToday)}
+        unit={t('workplace.unit.m3')}
+      />
       <Figure
         icon={<IconFile />}
         label={t('workplace.pendingOrders')}
         value={count(overview.pendingOrders)}
         unit={t('workplace.unit.orders')}
       />
+    </section>
+  );
+}
+
+function Figures({ overview }: { overview: Overview }) {
+  const { t, locale } = useWorkplaceI18n();
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  return (
+    <div
+      className={`workplace__figures${overview.balance ? ' workplace__figures--three' : ' workplace__figures--two'}`}
+    >
+      {overview.balance ? <BalanceFigure balance={overview.balance} /> : null}
       <Figure
         icon={<IconCalendarClock />}
         label={t('workplace.renewalOrders')}
@@ -115,7 +173,7 @@ function Figures({ overview }: { overview: Overview }) {
   );
 }
 
-/** Spec §1: the banner welcoming the user, and the data panel's four figures. */
+/** Spec §1: the banner welcoming the user, the operations row, and the data panel's figures. */
 export function OverviewPanel() {
   const { t } = useWorkplaceI18n();
   const info = useRoleInfo();
@@ -128,7 +186,13 @@ export function OverviewPanel() {
       <Divider className="workplace__welcome-divider" />
       <section aria-label={t('workplace.dataPanel')}>
         <WidgetState query={overview} skeletonRows={2}>
-          {(data) => <Figures overview={data} />}
+          {(data) => (
+            <>
+              <Operations overview={data} />
+              <Divider className="workplace__welcome-divider" />
+              <Figures overview={data} />
+            </>
+          )}
         </WidgetState>
       </section>
     </Card>

@@ -34,6 +34,15 @@ const overview = (low = false) => ({
   pendingOrders: 0,
   renewalOrders: 3,
   onlineContent: 27,
+  operations: {
+    stationsRunning: 5,
+    stationsFault: 1,
+    stationsOffline: 2,
+    stationsTotal: 12,
+    devicesOnline: 140,
+    devicesTotal: 158,
+    pumpedToday: 18234.6,
+  },
 });
 const points = Array.from({ length: 8 }, (_, i) => ({ x: `2026-11-${String(15 + i).padStart(2, '0')}`, y: 10 * i }));
 const popular = (type: string) =>
@@ -95,6 +104,16 @@ describe('WorkplacePage', () => {
     expect(within(panel).getByText('27')).toBeTruthy();
     expect(within(panel).getByText('3')).toBeTruthy();
     expect(within(panel).queryByText('余额不足')).toBeNull();
+    // The operations row: stations by state (the offline ones flagged), devices online, pumped today.
+    const ops = within(panel).getByRole('region', { name: '运行概况' });
+    const figure = (label: string) =>
+      within(ops).getByText(label, { selector: 'dt' }).closest('.workplace__figure') as HTMLElement;
+    expect(figure('运行泵站').textContent).toContain('5/ 12 座');
+    expect(figure('故障泵站').textContent).toContain('1需处理');
+    expect(figure('离线泵站').textContent).toContain('2通信中断');
+    expect(figure('在线设备').textContent).toContain('140/ 158 台');
+    expect(figure('今日抽排水量').textContent).toContain('18,235m³');
+    expect(figure('待处理工单').textContent).toContain('0单');
 
     expect(await screen.findByRole('img', { name: /近 8 日内容浏览量：2026-11-15: 0/ })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /操作规程 60%, 安全制度 40%/ })).toBeTruthy();
