@@ -20,6 +20,11 @@ test.describe('the Workplace', () => {
     for (const label of ['待处理工单', '待续期设备', '在线内容']) {
       await expect(panel.getByText(label, { exact: true })).toBeVisible();
     }
+    // The operations row (issue 14): stations by state, devices online, water pumped today.
+    const ops = panel.getByRole('region', { name: '运行概况' });
+    for (const label of ['运行泵站', '故障泵站', '离线泵站', '在线设备', '今日抽排水量']) {
+      await expect(ops.getByText(label, { exact: true })).toBeVisible();
+    }
     // The utility's SMS balance is for the roles that may see the SMS account, not the plain user.
     await expect(panel.getByText('短信账户余额', { exact: true })).toHaveCount(0);
     await expect(panel.getByText(/¥[\d,]+\.\d\d/)).toHaveCount(0);
