@@ -98,12 +98,11 @@ export interface ApiCall {
   headers: Headers;
   /** The parsed JSON body, or the FormData of a multipart call. */
   body: unknown;
-  /** The `:name` segments of the endpoint's path (typed answers only). */
+  /** The `:name` segments of the endpoint's path. */
   params: Record<string, string>;
 }
 
 type Envelope = { code: number; msg: string; data: unknown };
-type Answer = Envelope | ((call: ApiCall) => Envelope);
 
 /** Envelopes made here, so that a typed answer tells an envelope from data shaped like one. */
 const envelopes = new WeakSet<Envelope>();
@@ -158,7 +157,7 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
-/** The string-keyed answers as one matcher, and the typed ones as another (params filled from the path). */
+/** The typed answers as one matcher (params filled from the path); the first answer for a call wins. */
 function typedMatcher(entries: readonly (readonly [Endpoint, unknown])[]) {
   // Data given up front is checked now, so a wrong fixture fails where the test declares it.
   for (const [endpoint, answer] of entries) if (typeof answer !== 'function') toEnvelope(endpoint, answer);
@@ -177,22 +176,16 @@ function typedMatcher(entries: readonly (readonly [Endpoint, unknown])[]) {
 }
 
 /**
- * Stubs fetch. Answers are keyed either 'METHOD /api/path' (no query string) or, typed by the
- * contracts, by endpoint object: `mockApi([[devicesApi.list, page], [devicesApi.get, (call) => …]])`,
- * where each answer is checked against the endpoint's `data` schema. The HTTP status follows the
- * envelope code as the server's does; a call nobody expected answers the server's 404 envelope.
+ * Stubs fetch. Answers are typed by the contracts and keyed by endpoint object:
+ * `mockApi([[devicesApi.list, page], [devicesApi.get, (call) => …]])`, where each answer is checked
+ * against the endpoint's `data` schema. The HTTP status follows the envelope code as the server's
+ * does; a call nobody expected answers the server's 404 envelope.
  */
-export function mockApi(answers: Record<string, Answer>): MockedApi;
 export function mockApi<const T extends readonly Endpoint[]>(answers: TypedAnswers<T>): MockedApi;
-export function mockApi(answers: Record<string, Answer> | readonly (readonly [Endpoint, unknown])[]): MockedApi {
+export function mockApi(answers: readonly (readonly [Endpoint, unknown])[]): MockedApi {
   const calls: ApiCall[] = [];
   const errors: unknown[] = [];
-  const answer: (call: ApiCall) => Envelope | undefined = Array.isArray(answers)
-    ? typedMatcher(answers)
-    : (call) => {
-        const given = (answers as Record<string, Answer>)[`${call.method} ${call.path}`];
-        return typeof given === 'function' ? given(call) : given;
-      };
+  const answer = typedMatcher(answers);
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const raw = init?.body;

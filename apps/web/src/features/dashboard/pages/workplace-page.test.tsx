@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { MenuNode } from '@water/contracts';
+import {
+  authApi,
+  contentApi,
+  type MenuNode,
+  messagesApi,
+  noticesApi,
+  type Overview,
+  type RoleInfo,
+  workplaceApi,
+} from '@water/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, renderPage } from '../../../shared/testing/render-page.tsx';
+import { fail, mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { workplaceOptions } from '../testing/workplace-harness.ts';
 import { WorkplacePage } from './workplace-page.tsx';
 
@@ -29,7 +38,7 @@ function menu(name: string, children: MenuNode[] = []): MenuNode {
   };
 }
 
-const overview = (low = false) => ({
+const overview = (low = false): Overview => ({
   balance: { amount: low ? 12.5 : 1280.5, currency: 'CNY', low, lowThreshold: 100, price: 0.05 },
   pendingOrders: 0,
   renewalOrders: 3,
@@ -53,21 +62,48 @@ const popular = (type: string) =>
     increases: i === 4 ? 0.02 : i % 2 ? -3.5 : 12.25,
   }));
 
-function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
-  return {
-    'GET /api/v1/remote/users/role-info': ok({ name: '王芳', role: 'user', roles: [] }),
-    'GET /api/v1/roles/menusTree': ok([menu('dashboard', [menu('Workplace')]), menu('device', [menu('deviceList')])]),
-    'GET /api/workplace/overview': ok(overview()),
-    'GET /api/content-data': ok(points),
-    'GET /api/popular/list': (call: { query: URLSearchParams }) => ok(popular(call.query.get('type') ?? 'text')),
-    'GET /api/content/category-share': ok([
+/** The signed-in user's role-info: a plain user, the menu tree below deciding what is theirs. */
+const roleInfo: RoleInfo = {
+  name: '王芳',
+  avatar: '',
+  job: '',
+  organization: '',
+  location: '',
+  email: '',
+  introduction: '',
+  personalWebsite: '',
+  jobName: '',
+  organizationName: '',
+  locationName: '',
+  phone: '13800000002',
+  registrationDate: '2026-01-01T00:00:00.000Z',
+  accountId: '2',
+  certification: 0,
+  role: 'user',
+  roles: [],
+  menus: [],
+  permissions: [],
+  userInfos: { userId: 2, username: 'wangfang', enterpriseId: null, departmentId: null, mustChangePassword: false },
+};
+
+// Answers typed by the contracts: each is checked against its endpoint's data schema. The first
+// answer for an endpoint wins, so a test puts its own before these. The announcements come before
+// noticesApi.get, whose `/notices/:id` would otherwise take `/notices/announcements`.
+function answers() {
+  return [
+    reply(authApi.roleInfo, roleInfo),
+    reply(authApi.menusTree, [menu('dashboard', [menu('Workplace')]), menu('device', [menu('deviceList')])]),
+    reply(workplaceApi.overview, overview()),
+    reply(contentApi.contentData, points),
+    reply(contentApi.popular, (call) => popular(call.query.get('type') ?? 'text')),
+    reply(contentApi.categoryShare, [
       { code: 'sop', name: '操作规程', count: 6, percent: 60 },
       { code: 'safety', name: '安全制度', count: 4, percent: 40 },
     ]),
-    'GET /api/notices/announcements': ok([
+    reply(noticesApi.announcements, [
       { id: 7, title: '停水通知', level: 3, publishedAt: '2026-11-20T02:00:00.000Z', read: false, messageId: 41 },
     ]),
-    'GET /api/notices/7': ok({
+    reply(noticesApi.get, {
       id: 7,
       title: '停水通知',
       level: 3,
@@ -79,23 +115,23 @@ function answers(overrides: Record<string, ReturnType<typeof ok>> = {}) {
       recipients: 3,
       reads: 1,
       contentHtml: '<p>明日 <strong>8:00</strong> 起停水</p>',
+      sms: false,
       attachments: [
         { id: 3, name: '停水范围.pdf', type: 'application/pdf', size: 1536, createdAt: '2026-11-20T01:00:00.000Z' },
       ],
     }),
-    'POST /api/message/read': ok(null),
-    'GET /api/user/visits': ok([
+    reply(messagesApi.read, true),
+    reply(workplaceApi.visits, [
       { routeName: 'deviceList', path: '/device/deviceList?page=2', visitedAt: '2026-11-22T01:00:00.000Z' },
       { routeName: 'gone', path: '/gone', visitedAt: '2026-11-21T01:00:00.000Z' },
     ]),
-    'GET /api/user/quick-operations': ok({ routeNames: ['deviceList'] }),
-    ...overrides,
-  };
+    reply(workplaceApi.quickOperations, { routeNames: ['deviceList'] }),
+  ] as const;
 }
 
 describe('WorkplacePage', () => {
   it('renders every widget from the API in Chinese', async () => {
-    mockApi(answers());
+    mockApi([...answers()]);
     renderPage(<WorkplacePage />, workplaceOptions);
 
     expect(await screen.findByRole('heading', { name: '欢迎回来，王芳' })).toBeTruthy();
@@ -139,7 +175,7 @@ describe('WorkplacePage', () => {
   });
 
   it('switches popular content by type and shows the low-balance warning', async () => {
-    const { calls } = mockApi(answers({ 'GET /api/workplace/overview': ok(overview(true)) }));
+    const { calls } = mockApi([[workplaceApi.overview, overview(true)], ...answers()]);
     const { user } = renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
 
     expect(await screen.findByText('Low balance')).toBeTruthy();
@@ -153,7 +189,7 @@ describe('WorkplacePage', () => {
   });
 
   it('leaves the SMS balance out for a role the server does not tell it to', async () => {
-    mockApi(answers({ 'GET /api/workplace/overview': ok({ ...overview(), balance: null }) }));
+    mockApi([[workplaceApi.overview, { ...overview(), balance: null }], ...answers()]);
     renderPage(<WorkplacePage />, workplaceOptions);
     const panel = await screen.findByRole('region', { name: '数据概览' });
     expect(await within(panel).findByText('27')).toBeTruthy();
@@ -162,7 +198,7 @@ describe('WorkplacePage', () => {
   });
 
   it('opens an announcement with its HTML and attachments, marks its message read, and follows recently visited pages', async () => {
-    const { calls } = mockApi(answers());
+    const { calls } = mockApi([...answers()]);
     const { user } = renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
 
     await user.click(await screen.findByRole('button', { name: /停水通知/ }));
@@ -183,12 +219,11 @@ describe('WorkplacePage', () => {
   });
 
   it('saves quick operations chosen from the own menu only', async () => {
-    const { calls } = mockApi(
-      answers({
-        'GET /api/user/quick-operations': ok({ routeNames: [] }),
-        'PUT /api/user/quick-operations': ok({ routeNames: ['Workplace', 'deviceList'] }),
-      }),
-    );
+    const { calls } = mockApi([
+      [workplaceApi.quickOperations, { routeNames: [] }],
+      [workplaceApi.saveQuickOperations, { routeNames: ['Workplace', 'deviceList'] }],
+      ...answers(),
+    ]);
     const { user } = renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
 
     expect(await screen.findByText('No quick operations yet')).toBeTruthy();
@@ -210,14 +245,13 @@ describe('WorkplacePage', () => {
   });
 
   it('shows empty states and a failed widget in place', async () => {
-    mockApi(
-      answers({
-        'GET /api/content-data': ok([]),
-        'GET /api/notices/announcements': ok([]),
-        'GET /api/user/visits': ok([]),
-        'GET /api/content/category-share': fail(500, 'boom'),
-      }),
-    );
+    mockApi([
+      [contentApi.contentData, []],
+      [noticesApi.announcements, []],
+      [workplaceApi.visits, []],
+      [contentApi.categoryShare, fail(500, 'boom')],
+      ...answers(),
+    ]);
     renderPage(<WorkplacePage />, { ...workplaceOptions, locale: 'en-US' });
     expect(await screen.findByText('Failed to load')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('No data')).toHaveLength(3));
