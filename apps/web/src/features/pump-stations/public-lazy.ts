@@ -7,3 +7,7 @@ import type { PageLoader } from '../../shared/routing/route-def.ts';
  */
 export const loadPumpStationConfigPage: PageLoader = () =>
   import('./config/pump-station-config-page.tsx').then((m) => ({ default: m.PumpStationConfigPage }));
+
+/** The public home (/bz/index, monitorMange): open without sign-in, its own chunk with its charts. */
+export const loadPublicHomePage: PageLoader = () =>
+  import('./home/public-home-page.tsx').then((m) => ({ default: m.PublicHomePage }));

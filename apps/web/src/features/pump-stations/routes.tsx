@@ -1,8 +1,9 @@
 import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadPublicHomePage } from './public-lazy.ts';
 
-/** Pump stations (/bz): spec §2. Pages a later issue builds show the shared not-available page. */
+/** Pump stations (/bz): spec §2. The home (monitorMange) is public; pages a later issue builds show the shared not-available page. */
 export const pumpStationsRoutes: RouteDef[] = [
   {
     name: 'bz',
@@ -18,7 +19,7 @@ export const pumpStationsRoutes: RouteDef[] = [
         labelKey: 'menu.monitorMange',
         requiresAuth: false,
         roles: ['*'],
-        page: moduleUnavailable,
+        page: loadPublicHomePage,
       },
       {
         name: 'pumpStationList',
