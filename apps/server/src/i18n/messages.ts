@@ -327,6 +327,11 @@ export const messages = {
       'This device has {archiveEntries} archive entries and {openWorkOrders} open work orders: it cannot be removed. Archive it instead to take it out of service',
   },
   'devices.unknownStation': { 'zh-CN': '站点不存在', 'en-US': 'No such station' },
+  'devices.mappedAtStation': {
+    'zh-CN': '该设备是泵站 {station} 配置中的水泵控制器或传感器，请先在泵站配置中解除后再更换站点',
+    'en-US':
+      'This device is a pump controller or sensor in the setup of station {station}: change that setup before moving it',
+  },
   'deviceArchives.unknownDevice': { 'zh-CN': '设备不存在', 'en-US': 'No such device' },
   'pumpStations.publicHomeOff': {
     'zh-CN': '首页未对外公开，请登录后查看',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { deviceInputSchema } from '@water/contracts';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { deviceTypes, regions, stations } from '../../db/schema/index.ts';
+import { deviceTypes, regions, stationPumps, stationSensors, stations } from '../../db/schema/index.ts';
 import type { Context } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
 import { AppError, businessError } from '../../lib/errors.ts';
@@ -29,11 +29,42 @@ export async function resolveDeviceInput(
   if (!(await r.typeExists(input.typeId))) throw businessError(400, 'devices.unknownType');
   const station = input.stationId === null ? null : await r.station(input.stationId);
   if (input.stationId !== null && !station) throw businessError(400, 'devices.unknownStation');
+  if (self !== undefined) await keepStationMapping(ctx.db, self, input.stationId);
   const regionId = input.regionId ?? station?.regionId ?? null;
   if (regionId !== null && !(await r.regionExists(regionId))) throw businessError(400, 'devices.unknownRegion');
   // A region-limited operator registers devices only where they may see them.
   if (!inRegionScope(await ctx.scope(), regionId)) throw new AppError(403, 403, 'devices.regionOutOfScope');
   return { ...input, regionId };
+}
+
+/**
+ * A device a station's configuration maps (a pump's controller, or its level, flow or pressure
+ * sensor) belongs to that station (issue 14): an edit or an import row that would move it elsewhere
+ * is refused, naming the station, until the mapping is changed in the pump-station setup. Rain
+ * gauges serve a whole catchment and may move.
+ */
+async function keepStationMapping(db: Queryable, deviceId: number, stationId: number | null): Promise<void> {
+  const [pump] = await db
+    .select({ stationId: stationPumps.stationId })
+    .from(stationPumps)
+    .where(eq(stationPumps.controllerDeviceId, deviceId))
+    .limit(1);
+  const [sensor] = pump
+    ? []
+    : await db
+        .select({ stationId: stationSensors.stationId })
+        .from(stationSensors)
+        .where(and(eq(stationSensors.deviceId, deviceId), ne(stationSensors.role, 'rain')))
+        .limit(1);
+  const mappedAt = pump?.stationId ?? sensor?.stationId;
+  if (mappedAt === undefined || mappedAt === stationId) return;
+  const [owner] = await db
+    .select({ code: stations.code, name: stations.name })
+    .from(stations)
+    .where(eq(stations.id, mappedAt));
+  throw new AppError(409, 409, 'devices.mappedAtStation', {
+    station: owner ? `${owner.code} ${owner.name}` : String(mappedAt),
+  });
 }
 
 /** Types, regions and stations by the names a spreadsheet gives them, for import and export. */

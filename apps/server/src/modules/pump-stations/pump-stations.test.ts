@@ -1,4 +1,6 @@
 import {
+  type Device,
+  devicesApi,
   type PumpStation,
   type PumpStationDetail,
   pumpStationsApi,
@@ -358,6 +360,39 @@ describe('validation: each rule a 400 naming its field', () => {
     expect(shared.statusCode, shared.body).toBe(200);
     const [g] = await t.database.db.select().from(devices).where(eq(devices.id, gauge));
     expect(g!.stationId).toBeNull();
+  });
+
+  it('keeps a mapped device at its station when the device itself is edited elsewhere (409 naming the station)', async () => {
+    const move = async (code: string, to: number | null) => {
+      const id = await deviceId(code);
+      const d = (await t.call(devicesApi.get, { params: { id }, token: admin })).json().data as Device;
+      const body = {
+        code: d.code,
+        name: d.name,
+        typeId: d.typeId,
+        model: d.model,
+        manufacturer: d.manufacturer,
+        serialNo: d.serialNo,
+        regionId: d.regionId,
+        stationId: to,
+        longitude: d.longitude,
+        latitude: d.latitude,
+        installDate: d.installDate,
+        warrantyEnd: d.warrantyEnd,
+      };
+      return t.call(devicesApi.update, { params: { id }, body, token: admin, lang: 'en-US' });
+    };
+    const ps02 = await stationId('PS02');
+    // PS01's pump 1 controller and level gauge cannot move to PS02 or to no station.
+    const refused = await move('PS01-P1', ps02);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toContain('PS01');
+    expect((await move('PS01-LT01', null)).statusCode).toBe(409);
+    const [still] = await t.database.db.select().from(devices).where(eq(devices.code, 'PS01-P1'));
+    expect(still!.stationId).toBe(await stationId('PS01'));
+    // Edited in place it saves; a rain gauge, shared by a catchment, may move.
+    expect((await move('PS01-P1', await stationId('PS01'))).statusCode).toBe(200);
+    expect((await move('RG-01', ps02)).statusCode).toBe(200);
   });
 
   it('the devices, region, department and person exist (an archived device is no longer offered)', async () => {
