@@ -50,13 +50,14 @@ export function StationMapChart({
           textStyle: { color: colors.text },
           formatter: (p: { data: { name: string; state: string } }) => `${p.data.name}<br/>${p.data.state}`,
         },
-        grid: { left: 16, right: 16, top: 16, bottom: 40 },
+        grid: { left: 24, right: 110, top: 24, bottom: 48 },
         xAxis: { ...axis, ...(points.length ? pad(lngs) : {}) },
         yAxis: { ...axis, ...(points.length ? pad(lats) : {}) },
         series: STATES.map((state, i) => ({
           type: 'scatter',
           name: stateLabel(state),
           symbolSize: 16,
+          labelLayout: { hideOverlap: true },
           itemStyle: { color: palette[i], borderColor: colors.surface, borderWidth: 2 },
           label: { show: true, position: 'right', color: colors.textSecondary, formatter: '{b}', fontSize: 11 },
           data: points
@@ -83,7 +84,8 @@ export function LevelRankingChart({
   const build = useCallback(
     (colors: ChartColors): EChartsCoreOption => {
       const [normal, warn, high] = colors.palette.length === 3 ? colors.palette : LEVEL_FALLBACK;
-      const max = Math.max(110, ...levels.map((l) => Math.ceil(l.ratio * 100 + 5)));
+      // Whole tens past the highest bar, and past the high line.
+      const max = Math.max(110, ...levels.map((l) => Math.ceil(l.ratio * 10 + 0.5) * 10));
       return {
         animation: false,
         textStyle: { color: colors.text },
@@ -98,7 +100,7 @@ export function LevelRankingChart({
             return l ? `${l.name}<br/>${l.level.toFixed(2)} m / ${l.high.toFixed(2)} m` : '';
           },
         },
-        grid: { left: 8, right: 56, top: 24, bottom: 8, containLabel: true },
+        grid: { left: 8, right: 56, top: 32, bottom: 8, containLabel: true },
         xAxis: {
           type: 'value',
           max,
@@ -126,7 +128,8 @@ export function LevelRankingChart({
               symbol: 'none',
               silent: true,
               lineStyle: { color: high, type: 'dashed', width: 2 },
-              label: { formatter: highLabel, color: high, position: 'end' },
+              // The category axis is inverted: 'start' is the top of the line, clear of the axis labels.
+              label: { formatter: highLabel, color: high, position: 'start' },
               data: [{ xAxis: 100 }],
             },
           },

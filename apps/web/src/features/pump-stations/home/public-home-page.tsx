@@ -15,14 +15,17 @@ const LEVELS_SHOWN = 12;
 /** Where a visitor goes when public access is off (the spec's sign-in, back here afterwards). */
 const LOGIN_PATH = '/login';
 
+/** Chart height by window height: a 1080-line wall display, a mid screen, a 768-line laptop. */
+const chartHeight = () => (window.innerHeight >= 1000 ? 560 : window.innerHeight >= 850 ? 420 : 320);
+
 function useChartHeight() {
-  const [tall, setTall] = useState(() => window.innerHeight >= 1000);
+  const [height, setHeight] = useState(chartHeight);
   useEffect(() => {
-    const onResize = () => setTall(window.innerHeight >= 1000);
+    const onResize = () => setHeight(chartHeight());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return tall ? 560 : 380;
+  return height;
 }
 
 function Tile({
