@@ -105,6 +105,13 @@ describe('PublicHomePage (/bz/index)', () => {
     );
   });
 
+  it('does not send a signed-in user round to sign-in on a 401: the failed state shows', async () => {
+    mockApi([[publicApi.overview, fail(401, 'The home screen needs sign-in')]]);
+    renderPage(page, { locale: 'en-US', route: '/bz/index' });
+    expect(await screen.findByText('The overview could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'where' }).textContent).toBe('/bz/index');
+  });
+
   it('polls every 10 s without a reload, and keeps the last figures under a stale banner when a poll fails', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const answers = [

@@ -4,6 +4,7 @@ import type { PublicOverview } from '@water/contracts';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/http.ts';
+import { isSignedIn } from '../../../shared/session/token.ts';
 import { LevelRankingChart, StationMapChart } from './public-home-charts.tsx';
 import { publicHomeQueries } from './public-home-queries.ts';
 import { STATES } from './station-state-colors.ts';
@@ -167,14 +168,16 @@ export function PublicHomePage() {
   const location = useLocation();
   const query = useQuery(publicHomeQueries.overview(locale));
   const closed = query.error instanceof ApiError && query.error.code === 401;
+  // Signed in already, sign-in would only bring the user back here: the failed state shows instead.
+  const toSignIn = closed && !isSignedIn();
 
   const sent = useRef(false);
   useEffect(() => {
-    if (!closed || sent.current) return;
+    if (!toSignIn || sent.current) return;
     sent.current = true;
     const redirect = new URLSearchParams({ redirect: location.pathname });
     void navigate(`${LOGIN_PATH}?${redirect.toString()}`, { replace: true });
-  }, [closed, navigate, location.pathname]);
+  }, [toSignIn, navigate, location.pathname]);
 
   const time = (at: string) =>
     new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -192,7 +195,7 @@ export function PublicHomePage() {
           </p>
         ) : null}
       </header>
-      {data && query.isError && !closed ? (
+      {data && query.isError && !toSignIn ? (
         <Alert type="warning" className="public-home__stale" content={t('publicHome.stale', { time: time(data.at) })} />
       ) : null}
       {data ? (
@@ -200,7 +203,7 @@ export function PublicHomePage() {
           <Kpis data={data} i18n={i18n} />
           <Panels data={data} i18n={i18n} />
         </>
-      ) : query.isError && !closed ? (
+      ) : query.isError && !toSignIn ? (
         <Result
           status="error"
           title={t('publicHome.failed')}
