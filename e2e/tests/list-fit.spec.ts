@@ -29,7 +29,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       const table = page.locator('.page-host:not([hidden]) .arco-table-container').first();
       await expect(table.locator('tbody tr').first()).toBeVisible();
       const { content, room } = await table.evaluate((el) => ({
-        content: Math.max(...[...el.querySelectorAll('table')].map((t) => (t as HTMLElement).offsetWidth)),
+        content: Math.max(...Array.from(el.querySelectorAll('table'), (t) => t.offsetWidth)),
         room: el.clientWidth,
       }));
       expect(content, `${path} in ${locale}: the table is ${content} px wide in ${room} px`).toBeLessThanOrEqual(room);
