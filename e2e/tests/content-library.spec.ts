@@ -19,9 +19,13 @@ test('the admin opens a picture, writes and publishes an article, and a plain us
 
   // Images only: each row has its thumbnail, and an opened one shows the picture itself.
   await page.getByRole('radiogroup', { name: '内容类型' }).getByText('图片', { exact: true }).click();
-  const firstImage = page.locator('.page-host[data-page="contentLibrary"] .arco-table-tr').filter({ has: page.locator('img.content-thumb') });
+  const firstImage = page
+    .locator('.page-host[data-page="contentLibrary"] .arco-table-tr')
+    .filter({ has: page.locator('img.content-thumb') });
   await expect(firstImage.first()).toBeVisible();
-  await expect(page.locator('.page-host[data-page="contentLibrary"] .arco-table-body .arco-tag').filter({ hasText: '图文' })).toHaveCount(0);
+  await expect(
+    page.locator('.page-host[data-page="contentLibrary"] .arco-table-body .arco-tag').filter({ hasText: '图文' }),
+  ).toHaveCount(0);
   await firstImage
     .first()
     .getByRole('button', { name: /^查看：/ })

@@ -210,7 +210,10 @@ test('a new catchment with a drawn boundary, a device type with two metrics, a d
   // The region waits in the column chooser at this width; shown, it stays for this user.
   await page.getByRole('button', { name: '列设置' }).click();
   const chooser = page.getByRole('tooltip').filter({ hasText: '显示的列' });
-  await chooser.locator('label').filter({ hasText: /^区域$/ }).click();
+  await chooser
+    .locator('label')
+    .filter({ hasText: /^区域$/ })
+    .click();
   await expect(chooser.getByRole('checkbox', { name: '区域' })).toBeChecked();
   await expect(row).toContainText(regionName);
   await page.getByRole('button', { name: '列设置' }).click();

@@ -221,7 +221,9 @@ test.describe('screenshots', () => {
         await page.evaluate((value) => localStorage.setItem('arco-locale', value), locale);
         await presetSettings(page, { theme });
         await signIn(page, ADMIN, NOTICES);
-        await expect(page.locator('.page-host[data-page="callPoliceNotification"] .arco-table-tr').nth(3)).toBeVisible();
+        await expect(
+          page.locator('.page-host[data-page="callPoliceNotification"] .arco-table-tr').nth(3),
+        ).toBeVisible();
         await page.mouse.move(0, 0);
         await page.screenshot({ path: path.join(shots, `notices-list-${locale}-${theme}.png`) });
 
