@@ -28,7 +28,7 @@ test.describe('access', () => {
   test('/ opens the public pump-station home, which needs no sign-in', async ({ page }) => {
     await page.goto('/');
     await expect.poll(() => hashPath(page)).toBe('/bz/index');
-    await expect(page.getByText('「首页」将在后续版本中提供')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '泵站运行总览' })).toBeVisible();
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
     await page.goto('/#/bz/cameraDetails');
     await expect(page.getByText('「摄像头详情」将在后续版本中提供')).toBeVisible();
