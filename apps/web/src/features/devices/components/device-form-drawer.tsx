@@ -1,13 +1,14 @@
-import { DatePicker, Form, Input, InputNumber, Message, Select, TreeSelect } from '@arco-design/web-react';
+import { DatePicker, Form, Input, InputNumber, Message, Select } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { type Device, deviceInputSchema } from '@water/contracts';
 import type { z } from 'zod';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
+import { IdTreeSelect } from '../../../shared/ui/id-tree-select.tsx';
 import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { useSaveDevice } from '../api/device-queries.ts';
 import { useDeviceListI18n } from '../use-device-list-i18n.ts';
-import { type RegionTreeNode, toRegionTreeData } from './device-labels.tsx';
+import { toRegionTreeData } from './device-labels.tsx';
 import type { DeviceSecret } from './device-secret-modal.tsx';
 
 type Values = z.input<typeof deviceInputSchema>;
@@ -177,9 +178,6 @@ export function DeviceFormDrawer({
   );
 }
 
-const branchKeys = (nodes: RegionTreeNode[]): string[] =>
-  nodes.flatMap((n) => (n.children.length ? [n.key, ...branchKeys(n.children)] : []));
-
 /** The region tree as a picker of one region id (Arco's tree widgets key by string). */
 export function RegionSelect({
   value,
@@ -198,21 +196,15 @@ export function RegionSelect({
   data: Parameters<typeof toRegionTreeData>[0];
   className?: string;
 }) {
-  const treeData = toRegionTreeData(data);
   return (
-    <TreeSelect
+    <IdTreeSelect
       className={className}
-      allowClear
-      showSearch
       loading={loading}
       placeholder={placeholder}
-      treeData={treeData}
-      // A city holds a handful of districts and zones: open, they are picked in one click.
-      treeProps={{ defaultExpandedKeys: branchKeys(treeData) }}
-      filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
-      value={value ? String(value) : undefined}
-      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
-      aria-label={label}
+      treeData={toRegionTreeData(data)}
+      value={value}
+      onChange={onChange}
+      label={label}
     />
   );
 }

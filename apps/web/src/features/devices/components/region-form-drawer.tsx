@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Message, Radio, TreeSelect } from '@arco-design/web-react';
+import { Form, Input, InputNumber, Message, Radio } from '@arco-design/web-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REGION_KINDS, type RegionNode, regionInputSchema } from '@water/contracts';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { IdTreeSelect } from '../../../shared/ui/id-tree-select.tsx';
 import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { regionQueries, useSaveRegion } from '../api/region-queries.ts';
 import { useRegionI18n } from '../use-region-i18n.ts';
@@ -89,11 +90,11 @@ export function RegionFormDrawer({
       formKey={item ? item.id : `new-${target && 'parentId' in target ? target.parentId : ''}`}
     >
       <Form.Item label={t('region.field.parent')} field="parentId">
-        <ParentSelect
+        <IdTreeSelect
           label={t('region.field.parent')}
           placeholder={t('region.field.parentPlaceholder')}
-          options={options}
-          expanded={expanded}
+          treeData={options}
+          expandedKeys={expanded}
         />
       </Form.Item>
       <Form.Item
@@ -124,35 +125,5 @@ export function RegionFormDrawer({
         </Form.Item>
       ) : null}
     </FormDrawer>
-  );
-}
-
-/** The parent picker: the contract's parent id (none for a top-level region) over Arco's string keys. */
-function ParentSelect({
-  value,
-  onChange,
-  label,
-  placeholder,
-  options,
-  expanded,
-}: {
-  value?: number | null;
-  onChange?: (id: number | null) => void;
-  label: string;
-  placeholder: string;
-  options: ParentOption[];
-  expanded: string[];
-}) {
-  return (
-    <TreeSelect
-      aria-label={label}
-      placeholder={placeholder}
-      treeData={options}
-      allowClear
-      showSearch
-      treeProps={{ defaultExpandedKeys: expanded }}
-      value={value ? String(value) : undefined}
-      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
-    />
   );
 }

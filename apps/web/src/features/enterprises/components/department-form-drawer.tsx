@@ -1,12 +1,13 @@
-import { Form, Input, InputNumber, Message, Radio, TreeSelect } from '@arco-design/web-react';
+import { Form, Input, InputNumber, Message, Radio } from '@arco-design/web-react';
 import { type DepartmentNode, departmentInputSchema, RECORD_STATUSES } from '@water/contracts';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
+import { IdTreeSelect } from '../../../shared/ui/id-tree-select.tsx';
 import { blankAsNull, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { useSaveDepartment } from '../api/organization-queries.ts';
 import { useOrganizationI18n } from '../use-organization-i18n.ts';
-import { parentIds, parentOptions, type TreeOption } from './department-tree.ts';
+import { parentIds, parentOptions } from './department-tree.ts';
 import { statusText } from './organization-labels.tsx';
 
 type Values = z.input<typeof departmentInputSchema>;
@@ -71,11 +72,11 @@ export function DepartmentFormDrawer({
         field="parentId"
         extra={item ? t('org.dept.field.parentHelp') : undefined}
       >
-        <ParentSelect
+        <IdTreeSelect
           label={t('org.dept.field.parent')}
           placeholder={t('org.dept.field.parentPlaceholder')}
-          options={options}
-          expanded={expanded}
+          treeData={options}
+          expandedKeys={expanded}
         />
       </Form.Item>
       <Form.Item label={t('org.dept.field.name')} field="name" required rules={[rule('name')]}>
@@ -109,35 +110,5 @@ export function DepartmentFormDrawer({
         </Form.Item>
       </FormRow>
     </FormDrawer>
-  );
-}
-
-/** The parent department as an id (Arco's tree widgets key by string); none is the top level. */
-function ParentSelect({
-  value,
-  onChange,
-  label,
-  placeholder,
-  options,
-  expanded,
-}: {
-  value?: number | null;
-  onChange?: (id: number | null) => void;
-  label: string;
-  placeholder: string;
-  options: TreeOption[];
-  expanded: string[];
-}) {
-  return (
-    <TreeSelect
-      aria-label={label}
-      placeholder={placeholder}
-      treeData={options}
-      allowClear
-      showSearch
-      treeProps={{ defaultExpandedKeys: expanded }}
-      value={value ? String(value) : undefined}
-      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
-    />
   );
 }

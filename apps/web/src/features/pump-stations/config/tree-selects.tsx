@@ -1,7 +1,9 @@
-import { TreeSelect } from '@arco-design/web-react';
 import type { DepartmentNode, RegionNode } from '@water/contracts';
-
-type TreeNode = { key: string; title: string; disabled?: boolean; children: TreeNode[] };
+import {
+  IdTreeSelect,
+  type IdTreeSelectProps as SharedProps,
+  type IdTreeNode as TreeNode,
+} from '../../../shared/ui/id-tree-select.tsx';
 
 const regionNodes = (nodes: RegionNode[]): TreeNode[] =>
   nodes.map((r) => ({ key: String(r.id), title: r.name, children: regionNodes(r.children) }));
@@ -15,44 +17,7 @@ const departmentNodes = (nodes: DepartmentNode[]): TreeNode[] =>
     children: departmentNodes(d.children),
   }));
 
-const branchKeys = (nodes: TreeNode[]): string[] =>
-  nodes.flatMap((n) => (n.children.length ? [n.key, ...branchKeys(n.children)] : []));
-
-interface IdTreeSelectProps {
-  value?: number | null;
-  onChange?: (id: number | null) => void;
-  label: string;
-  placeholder: string;
-  loading: boolean;
-  className?: string;
-}
-
-/** A tree as a picker of one id (Arco's tree widgets key by string), opened out: a city's trees are small. */
-function IdTreeSelect({
-  value,
-  onChange,
-  label,
-  placeholder,
-  loading,
-  className,
-  treeData,
-}: IdTreeSelectProps & { treeData: TreeNode[] }) {
-  return (
-    <TreeSelect
-      className={className}
-      allowClear
-      showSearch
-      loading={loading}
-      placeholder={placeholder}
-      treeData={treeData}
-      treeProps={{ defaultExpandedKeys: branchKeys(treeData) }}
-      filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
-      value={value ? String(value) : undefined}
-      onChange={(key: string | undefined) => onChange?.(key ? Number(key) : null)}
-      aria-label={label}
-    />
-  );
-}
+type IdTreeSelectProps = Omit<SharedProps, 'treeData'>;
 
 /** The monitoring-region tree as a picker of one region id. */
 export function RegionTreeSelect({ data, ...props }: IdTreeSelectProps & { data: RegionNode[] }) {
