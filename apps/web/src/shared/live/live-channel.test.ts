@@ -200,4 +200,39 @@ describe('live channel', () => {
     sockets[0]?.push({ type: 'ready', userId: 4 });
     expect(sockets[0]?.sent.at(-1)).toEqual({ type: 'subscribe', deviceIds: [7] });
   });
+
+  it('watches stations apart from devices: each kind its own frame and union, both sent again after a reconnect', () => {
+    const { channel, sockets, fireRetry } = setup();
+    const frames = (socket: FakeSocket | undefined, type: string) =>
+      (socket?.sent ?? []).filter((frame) => (frame as { type: string }).type === type);
+    channel.subscribe('station', () => {});
+    channel.watchDevices([3]);
+    const unwatchList = channel.watchStations([5, 2]);
+    sockets[0]?.accept();
+    sockets[0]?.push({ type: 'ready', userId: 4 });
+    expect(frames(sockets[0], 'subscribe-stations')).toEqual([{ type: 'subscribe-stations', stationIds: [2, 5] }]);
+    expect(frames(sockets[0], 'subscribe')).toEqual([{ type: 'subscribe', deviceIds: [3] }]);
+
+    // The detail opened beside the list: the union; the devices are not sent again.
+    const unwatchDetail = channel.watchStations([9]);
+    expect(frames(sockets[0], 'subscribe-stations').at(-1)).toEqual({
+      type: 'subscribe-stations',
+      stationIds: [2, 5, 9],
+    });
+    expect(frames(sockets[0], 'subscribe')).toHaveLength(1);
+
+    sockets[0]?.drop();
+    fireRetry();
+    sockets[1]?.accept();
+    sockets[1]?.push({ type: 'ready', userId: 4 });
+    expect(frames(sockets[1], 'subscribe-stations')).toEqual([{ type: 'subscribe-stations', stationIds: [2, 5, 9] }]);
+    expect(frames(sockets[1], 'subscribe')).toEqual([{ type: 'subscribe', deviceIds: [3] }]);
+
+    unwatchList();
+    unwatchDetail();
+    expect(frames(sockets[1], 'subscribe-stations').slice(1)).toEqual([
+      { type: 'subscribe-stations', stationIds: [9] },
+      { type: 'subscribe-stations', stationIds: [] },
+    ]);
+  });
 });

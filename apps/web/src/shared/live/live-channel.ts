@@ -2,6 +2,7 @@ import { API_BASE } from '@water/contracts/common/endpoint';
 import { TOKEN_STORAGE_KEY } from '@water/contracts/common/locale';
 import { LIVE_PATH, type LiveEvent } from '@water/contracts/messages';
 import { LIVE_SUBSCRIBE_MAX } from '@water/contracts/monitoring';
+import { STATION_SUBSCRIBE_MAX } from '@water/contracts/pump-station-live';
 import { getToken } from '../session/token.ts';
 
 export type LiveEventType = LiveEvent['type'];
@@ -51,10 +52,14 @@ export function createLiveChannel(deps: LiveChannelDeps) {
   let retryTimer: unknown = null;
   let pingTimer: unknown = null;
   let refusedToken: string | null = null;
-  // Device sets pages watch, by owner; the server holds their union per connection.
-  const watches = new Map<symbol, readonly number[]>();
-  // What this socket was last told: nothing is sent twice, and a new socket starts from nothing.
-  let sentDevices = '';
+  // Device and station sets pages watch, by owner; the server holds their union per connection.
+  const watched = {
+    devices: { owners: new Map<symbol, readonly number[]>(), sent: '', max: LIVE_SUBSCRIBE_MAX },
+    stations: { owners: new Map<symbol, readonly number[]>(), sent: '', max: STATION_SUBSCRIBE_MAX },
+  };
+  type WatchKind = keyof typeof watched;
+  const frame = (kind: WatchKind, ids: number[]) =>
+    kind === 'devices' ? { type: 'subscribe', deviceIds: ids } : { type: 'subscribe-stations', stationIds: ids };
 
   const setStatus = (next: LiveStatus) => {
     if (status === next) return;
@@ -76,20 +81,29 @@ export function createLiveChannel(deps: LiveChannelDeps) {
     }, PING_MS);
   };
 
-  const watchedDevices = (): number[] => {
+  /** Tells an authenticated socket the ids of one kind watched now (an empty list stops them). */
+  const sendWatched = (kind: WatchKind) => {
+    if (socket?.readyState !== 1 || status !== 'ready') return;
+    const w = watched[kind];
     const union = new Set<number>();
-    for (const ids of watches.values()) for (const id of ids) union.add(id);
-    return [...union].sort((a, b) => a - b).slice(0, LIVE_SUBSCRIBE_MAX);
+    for (const ids of w.owners.values()) for (const id of ids) union.add(id);
+    const ids = [...union].sort((a, b) => a - b).slice(0, w.max);
+    const key = ids.join(',');
+    // What this socket was last told: nothing is sent twice, and a new socket starts from nothing.
+    if (key === w.sent) return;
+    w.sent = key;
+    socket.send(JSON.stringify(frame(kind, ids)));
   };
 
-  /** Tells an authenticated socket the devices watched now (an empty list stops them). */
-  const sendDevices = () => {
-    if (socket?.readyState !== 1 || status !== 'ready') return;
-    const deviceIds = watchedDevices();
-    const key = deviceIds.join(',');
-    if (key === sentDevices) return;
-    sentDevices = key;
-    socket.send(JSON.stringify({ type: 'subscribe', deviceIds }));
+  /** Watches ids of one kind until the returned function is called; the new set is sent at once. */
+  const watch = (kind: WatchKind, ids: readonly number[]) => {
+    const owner = Symbol('watch');
+    watched[kind].owners.set(owner, [...ids]);
+    sendWatched(kind);
+    return () => {
+      if (!watched[kind].owners.delete(owner)) return;
+      sendWatched(kind);
+    };
   };
 
   const dispatch = (event: LiveEvent) => {
@@ -130,7 +144,8 @@ export function createLiveChannel(deps: LiveChannelDeps) {
     setStatus('connecting');
     const ws = deps.createSocket(liveUrl());
     socket = ws;
-    sentDevices = '';
+    watched.devices.sent = '';
+    watched.stations.sent = '';
     ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
     ws.onmessage = (message) => {
       let event: LiveEvent;
@@ -143,8 +158,9 @@ export function createLiveChannel(deps: LiveChannelDeps) {
         attempt = 0;
         setStatus('ready');
         schedulePing();
-        // A new connection knows no subscription: the watched devices again, before handlers run.
-        sendDevices();
+        // A new connection knows no subscription: the watched devices and stations again, before handlers run.
+        sendWatched('devices');
+        sendWatched('stations');
       }
       dispatch(event);
     };
@@ -191,13 +207,11 @@ export function createLiveChannel(deps: LiveChannelDeps) {
      * `subscribe('telemetry', …)` does.
      */
     watchDevices(deviceIds: readonly number[]): () => void {
-      const owner = Symbol('watch');
-      watches.set(owner, [...deviceIds]);
-      sendDevices();
-      return () => {
-        if (!watches.delete(owner)) return;
-        sendDevices();
-      };
+      return watch('devices', deviceIds);
+    },
+    /** As watchDevices, for stations' live state (`station` events): a page showing these stations. */
+    watchStations(stationIds: readonly number[]): () => void {
+      return watch('stations', stationIds);
     },
     onStatus(listener: (status: LiveStatus) => void): () => void {
       statusListeners.add(listener);
