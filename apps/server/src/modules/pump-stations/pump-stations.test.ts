@@ -196,6 +196,14 @@ describe('reading the configuration', () => {
     const byName = (await t.call(api.list, { query: { keyword: '滨江' }, token: user })).json().data;
     expect((byName.list as PumpStation[]).map((s) => s.code)).toEqual(['PS01', 'PS11']);
     const ps01 = await detail('PS01');
+    // The list carries the level set-points, as its set-points column shows them.
+    expect((byName.list as PumpStation[])[0]).toMatchObject({
+      wellDepth: ps01.wellDepth,
+      highAlarmLevel: ps01.highAlarmLevel,
+      lowAlarmLevel: ps01.lowAlarmLevel,
+      protectionLevel: ps01.protectionLevel,
+    });
+    expect(ps01.highAlarmLevel).toBeGreaterThan(0);
     const inRegion = (await t.call(api.list, { query: { regionId: ps01.regionId! }, token: user })).json().data;
     expect((inRegion.list as PumpStation[]).every((s) => s.regionId === ps01.regionId)).toBe(true);
     const sorted = (await t.call(api.list, { query: { sort: 'name', order: 'desc', pageSize: 3 }, token: user })).json()

@@ -52,10 +52,13 @@ export function ConfirmAction({
   danger = false,
   disabled,
   question,
+  hint,
   onConfirm,
 }: RowActionProps & {
   /** "Delete notice 'Pipe works on Main St'?" */
   question: string;
+  /** A line under the question: what the action will not do, or when it is refused. */
+  hint?: string;
   /** Resolves when done: the confirm button spins until then. */
   onConfirm: () => Promise<unknown> | undefined;
 }) {
@@ -63,6 +66,7 @@ export function ConfirmAction({
   return (
     <Popconfirm
       title={question}
+      content={hint}
       okText={text}
       cancelText={t('form.cancel')}
       okButtonProps={danger ? { status: 'danger' } : {}}

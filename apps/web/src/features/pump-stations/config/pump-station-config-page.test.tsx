@@ -37,6 +37,10 @@ const station = (id: number, code: string, name: string, extra: Partial<PumpStat
   latitude: null,
   address: '',
   designCapacity: 3600,
+  wellDepth: 6,
+  highAlarmLevel: 4.5,
+  lowAlarmLevel: 0.8,
+  protectionLevel: 0.5,
   pumpCount: 3,
   deviceCount: 5,
   responsibleUserId: 7,
@@ -169,6 +173,11 @@ describe('PumpStationConfigPage', () => {
     expect(within(row).getByText('污水泵站')).toBeTruthy();
     expect(within(row).getByText('3 台')).toBeTruthy();
     expect(within(row).getByText('王工')).toBeTruthy();
+    // The level set-points wait in the column chooser.
+    expect(within(row).queryByText('高 4.5 · 低 0.8 · 保护 0.5')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    await user.click(await screen.findByRole('checkbox', { name: '液位设定 (m)' }));
+    await waitFor(() => expect(screen.getAllByText('高 4.5 · 低 0.8 · 保护 0.5').length).toBeGreaterThan(0));
   });
 
   it('creates a station with two pumps: the POST carries the contract body', async () => {

@@ -1,7 +1,8 @@
-import { Button, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import { Tag } from '@arco-design/web-react';
 import type { PumpStation } from '@water/contracts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
+import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import type { SortOrder } from '../../../shared/ui/use-list-filters.ts';
 import type { StationConfigI18n } from './use-station-config-i18n.ts';
 
@@ -15,7 +16,7 @@ const KIND_COLORS = { rainwater: 'arcoblue', sewage: 'orangered', combined: 'pur
 /**
  * The configuration list's columns. At 1366×768 the default set (code, name, kind, region, pumps,
  * capacity, responsible person, actions: 940 px) fits the 1025 px the layout leaves a list, in both
- * languages; address, device count and update time wait in the column chooser.
+ * languages; the level set-points, address, device count and update time wait in the column chooser.
  */
 export function stationColumns({
   i18n,
@@ -95,6 +96,25 @@ export function stationColumns({
       render: (_, row) => (row.designCapacity === null ? none : row.designCapacity.toLocaleString(locale)),
     },
     {
+      key: 'setPoints',
+      choice: 'hidden',
+      title: t('stationConfig.col.setPoints'),
+      width: 200,
+      render: (_, row) => {
+        const m = (v: number | null) => (v === null ? '—' : v.toLocaleString(locale));
+        if (row.highAlarmLevel === null && row.lowAlarmLevel === null && row.protectionLevel === null) return none;
+        return (
+          <span className="list-page__nowrap">
+            {t('stationConfig.setPointsCell', {
+              high: m(row.highAlarmLevel),
+              low: m(row.lowAlarmLevel),
+              protection: m(row.protectionLevel),
+            })}
+          </span>
+        );
+      },
+    },
+    {
       key: 'responsible',
       title: t('stationConfig.col.responsible'),
       dataIndex: 'responsibleUserName',
@@ -134,44 +154,40 @@ export function stationColumns({
             title: t('stationConfig.col.actions'),
             fixed: 'right' as const,
             width: 130,
-            render: (_: unknown, row: PumpStation) => <RowActions row={row} i18n={i18n} actions={actions} />,
+            render: (_: unknown, row: PumpStation) => <StationRowButtons row={row} i18n={i18n} actions={actions} />,
           },
         ]
       : []),
   ];
 }
 
-function RowActions({ row, i18n, actions }: { row: PumpStation; i18n: StationConfigI18n; actions: StationRowActions }) {
+function StationRowButtons({
+  row,
+  i18n,
+  actions,
+}: {
+  row: PumpStation;
+  i18n: StationConfigI18n;
+  actions: StationRowActions;
+}) {
   const { t } = i18n;
   const edit = t('stationConfig.action.edit');
   const remove = t('stationConfig.action.delete');
   return (
-    <Space size={0} className="list-page__row-actions">
-      <Button
-        type="text"
-        size="small"
-        aria-label={t('stationConfig.actionLabel', { action: edit, name: row.name })}
+    <RowActions>
+      <RowAction
+        text={edit}
+        label={t('stationConfig.actionLabel', { action: edit, name: row.name })}
         onClick={() => actions.onEdit(row)}
-      >
-        {edit}
-      </Button>
-      <Popconfirm
-        title={t('stationConfig.confirm.delete', { name: row.name })}
-        content={t('stationConfig.confirm.deleteHint')}
-        okText={remove}
-        cancelText={t('stationConfig.cancel')}
-        okButtonProps={{ status: 'danger' }}
-        onOk={() => actions.onDelete(row)}
-      >
-        <Button
-          type="text"
-          size="small"
-          status="danger"
-          aria-label={t('stationConfig.actionLabel', { action: remove, name: row.name })}
-        >
-          {remove}
-        </Button>
-      </Popconfirm>
-    </Space>
+      />
+      <ConfirmAction
+        danger
+        text={remove}
+        label={t('stationConfig.actionLabel', { action: remove, name: row.name })}
+        question={t('stationConfig.confirm.delete', { name: row.name })}
+        hint={t('stationConfig.confirm.deleteHint')}
+        onConfirm={() => actions.onDelete(row)}
+      />
+    </RowActions>
   );
 }

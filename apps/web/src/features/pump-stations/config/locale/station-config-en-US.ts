@@ -36,6 +36,7 @@ export const stationConfigEnUS: Record<keyof typeof stationConfigZhCN, string> =
   'stationConfig.col.actions': 'Actions',
   'stationConfig.pumps': '{n}',
   'stationConfig.setPoints': 'start {start} / stop {stop}',
+  'stationConfig.setPointsCell': 'High {high} · Low {low} · Dry-run {protection}',
   'stationConfig.setPoints.none': 'Not set',
   'stationConfig.action.edit': 'Edit',
   'stationConfig.action.delete': 'Delete',

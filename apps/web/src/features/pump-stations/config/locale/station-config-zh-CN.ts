@@ -36,6 +36,7 @@ export const stationConfigZhCN = {
   'stationConfig.col.actions': '操作',
   'stationConfig.pumps': '{n} 台',
   'stationConfig.setPoints': '启 {start} / 停 {stop}',
+  'stationConfig.setPointsCell': '高 {high} · 低 {low} · 保护 {protection}',
   'stationConfig.setPoints.none': '未设定',
   'stationConfig.action.edit': '编辑',
   'stationConfig.action.delete': '删除',
