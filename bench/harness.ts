@@ -1,6 +1,7 @@
 // What every API benchmark does around its own cases: a database with the demo seed (PGlite, or the
 // PostgreSQL server of BENCH_DATABASE_URL with its schema dropped and recreated), the real app on a
 // loopback port, a signed-in caller, and per-case timings.
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
+import type { LoadJob, LoadResult } from './load.ts';
 
 export const ADMIN = { username: '13800000001', password: 'Admin@2026' };
 
@@ -133,4 +135,50 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Runs a load job (load.ts) in a child process, so that the requests and the reading of the answers
+ * do not share the server's event loop and core: the timings are what a client receives.
+ */
+export function loadInChild(job: LoadJob): Promise<LoadResult> {
+  const child = fork(path.join(import.meta.dirname, 'load.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<LoadResult>((resolve, reject) => {
+    child.once('message', (m: { result?: LoadResult; error?: string }) =>
+      m.result ? resolve(m.result) : reject(new Error(m.error)),
+    );
+    child.once('exit', (code) => reject(new Error(`the load generator exited (${code})`)));
+    child.once('error', reject);
+    child.send(job);
+  }).finally(() => child.kill());
+}
+
+/**
+ * Times a GET `rounds` times, one after the other, from a child process after three warm-ups (any
+ * answer but a 200 fails), prints its median and p95 under `name`, and returns the p95.
+ */
+export async function timeGetApart(
+  base: string,
+  headers: Record<string, string>,
+  name: string,
+  url: string,
+  rounds: number,
+): Promise<number> {
+  const { times } = await loadInChild({
+    base,
+    path: url,
+    viewers: 1,
+    calls: rounds,
+    warmup: 3,
+    headers,
+    okPrefix: '{"code":200,',
+  });
+  const at = quantiles(times);
+  console.log(
+    `${name.padEnd(42)} median ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms`,
+  );
+  return at(0.95);
 }

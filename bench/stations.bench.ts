@@ -1,19 +1,21 @@
-// npm run bench:stations — the live pump-station screens (issue 14) over real HTTP on loopback:
+// npm run bench:stations — the live pump-station screens (issue 14) over real HTTP on loopback, every
+// request made and timed by a child process (harness.ts `loadInChild`), as a client receives it:
 // - GET /api/pump-stations/live with 200 configured stations, each reporting (target p95 ≤ 50 ms);
 // - GET /api/public/overview under 200 concurrent viewers, each polling back to back from its own
-//   address (X-Forwarded-For with TRUST_PROXY, so the per-IP limit sees 200 viewers; target p95 ≤ 50 ms);
+//   address (X-Forwarded-For with TRUST_PROXY, so the per-IP limit sees 200 viewers), 100 answers each
+//   (BENCH_VIEWER_CALLS in all; target p95 ≤ 50 ms);
 // - GET /api/pump-stations/:id/trend?hours=24 with 24 h of 1-minute rollups (target p95 ≤ 100 ms).
 // The demo city's 12 stations are cloned (devices, pumps, sensors) up to 200; every mapped point gets
 // a fresh latest reading, every level and flow meter 24 h of 1-minute and 1-hour rollups, and the
 // pumps' running flags too. PGlite by default; BENCH_DATABASE_URL=postgres://… measures a PostgreSQL
 // server (its schema is dropped and recreated). Targets apply to PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { openBench, quantiles, rowsOf, signIn, timeGet } from './harness.ts';
+import { loadInChild, openBench, quantiles, rowsOf, signIn, timeGetApart } from './harness.ts';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
-const VIEWER_CALLS = Number(process.env.BENCH_VIEWER_CALLS ?? 4000);
+const VIEWER_CALLS = Number(process.env.BENCH_VIEWER_CALLS ?? 20_000);
 const TARGETS = { list: 50, overview: 50, trend: 100 };
 
 const bench = await openBench();
@@ -139,37 +141,37 @@ try {
     data: { total: number; counts: Record<string, number>; list: { id: number }[] };
   };
   console.log(`live list: ${first.data.total} stations, by state ${JSON.stringify(first.data.counts)}`);
-  const p95List = await timeGet(base, headers, 'live list, 200 stations', '/api/pump-stations/live', ROUNDS);
+  const p95List = await timeGetApart(base, headers, 'live list, 200 stations', '/api/pump-stations/live', ROUNDS);
   const trendId = first.data.list.at(-1)!.id;
-  const p95Trend = await timeGet(base, headers, '24-h trend', `/api/pump-stations/${trendId}/trend?hours=24`, ROUNDS);
-
-  // 200 viewers, each from its own address, polling back to back until VIEWER_CALLS answers.
-  const times: number[] = [];
-  let next = 0;
-  let refused = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: VIEWERS }, async (_, v) => {
-      const viewer = { 'x-forwarded-for': `10.${Math.floor(v / 250)}.${v % 250}.1` };
-      while (next < VIEWER_CALLS) {
-        next++;
-        const s = performance.now();
-        const res = await fetch(`${base}/api/public/overview`, { headers: viewer });
-        // The load generator shares the cores: it checks the envelope's code, not the whole document.
-        const text = await res.text();
-        if (res.status === 429) refused++;
-        else if (!text.startsWith('{"code":200,')) throw new Error(`public overview: ${text.slice(0, 200)}`);
-        times.push(performance.now() - s);
-      }
-    }),
+  const p95Trend = await timeGetApart(
+    base,
+    headers,
+    '24-h trend',
+    `/api/pump-stations/${trendId}/trend?hours=24`,
+    ROUNDS,
   );
-  const seconds = (performance.now() - t0) / 1000;
-  const at = quantiles(times);
+
+  // 200 viewers, each from its own address, polling back to back until VIEWER_CALLS answers, from a
+  // child process (load.ts): the requests and the reading of the answers do not share the server's core.
+  const viewers = await loadInChild({
+    base,
+    path: '/api/public/overview',
+    viewers: VIEWERS,
+    calls: VIEWER_CALLS,
+    warmup: VIEWERS,
+    viewerHeaders: Array.from({ length: VIEWERS }, (_, v) => ({
+      'x-forwarded-for': `10.${Math.floor(v / 250)}.${v % 250}.1`,
+    })),
+    okPrefix: '{"code":200,',
+  });
+  const at = quantiles(viewers.times);
   const p95Overview = at(0.95);
   console.log(
     `${`public overview, ${VIEWERS} viewers`.padEnd(42)} median ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${p95Overview
       .toFixed(1)
-      .padStart(6)} ms   (${Math.round(VIEWER_CALLS / seconds)} req/s, ${refused} refused by the rate limit)`,
+      .padStart(
+        6,
+      )} ms   (${Math.round(VIEWER_CALLS / viewers.seconds)} req/s, ${viewers.refused} refused by the rate limit)`,
   );
 
   const verdict = (p95: number, target: number) =>
