@@ -18,6 +18,7 @@ export * from './messages.ts';
 export * from './monitoring.ts';
 export * from './notices.ts';
 export * from './organization.ts';
+export * from './pump-station-history.ts';
 export * from './pump-station-live.ts';
 export * from './pump-stations.ts';
 export * from './regions.ts';

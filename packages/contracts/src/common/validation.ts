@@ -187,6 +187,18 @@ export const validationMessages = {
   'validation.unknownRegion': { 'zh-CN': '监测区域不存在', 'en-US': 'No such monitoring region' },
   'validation.unknownDepartment': { 'zh-CN': '部门不存在', 'en-US': 'No such department' },
   'validation.unknownUser': { 'zh-CN': '用户不存在', 'en-US': 'No such user' },
+  'validation.dayRangeOrder': {
+    'zh-CN': '结束日期不能早于开始日期',
+    'en-US': 'The last day cannot be before the first',
+  },
+  'validation.dayRangeTooLong': {
+    'zh-CN': '日报最多查询 92 天',
+    'en-US': 'A daily table covers at most 92 days',
+  },
+  'validation.resolutionTooFine': {
+    'zh-CN': '该时间范围内此分辨率的数据点过多，请选择更粗的分辨率或缩短时间范围',
+    'en-US': 'Too many points at this resolution for the range: pick a coarser one or a shorter range',
+  },
   'validation.externalImage': {
     'zh-CN': '不能引用外部图片：外部图片会向其所有者泄露阅读情况，且在无外网的调度室无法显示',
     'en-US': 'Images from other sites are not allowed: they tell their owner who read this, and fail without internet',
