@@ -25,6 +25,7 @@ import { organizationRoutes } from './modules/organization/organization.routes.t
 import { pumpStationsRoutes } from './modules/pump-stations/pump-stations.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { stationHistoryRoutes } from './modules/station-history/station-history.routes.ts';
 import { stationLiveRoutes } from './modules/station-live/station-live.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({
   await app.register(monitoringRoutes);
   await app.register(pumpStationsRoutes);
   await app.register(stationLiveRoutes);
+  await app.register(stationHistoryRoutes);
 
   return app;
 }

@@ -447,6 +447,20 @@ export const messages = {
     'en-US':
       'This export has {rows} rows, more than the {max} an XLSX file may hold: export CSV (no limit) or pick a shorter range',
   },
+  'stationHistory.export.fileName': { 'zh-CN': '泵站日报', 'en-US': 'station-daily' },
+  'stationHistory.export.col.day': { 'zh-CN': '日期', 'en-US': 'Date' },
+  'stationHistory.export.col.volume': { 'zh-CN': '抽排水量 (m³)', 'en-US': 'Pumped (m³)' },
+  'stationHistory.export.col.energy': { 'zh-CN': '电量 (kWh)', 'en-US': 'Energy (kWh)' },
+  'stationHistory.export.col.kwhPer1000m3': { 'zh-CN': '单位能耗 (kWh/千m³)', 'en-US': 'kWh per 1000 m³' },
+  'stationHistory.export.col.runHours': { 'zh-CN': '{pump} 运行时长 (h)', 'en-US': '{pump} run hours (h)' },
+  'stationHistory.export.col.starts': { 'zh-CN': '{pump} 启动次数', 'en-US': '{pump} starts' },
+  'stationHistory.export.col.pumpEnergy': { 'zh-CN': '{pump} 电量 (kWh)', 'en-US': '{pump} energy (kWh)' },
+  'stationHistory.export.col.pumpEnergyFromPower': {
+    'zh-CN': '{pump} 电量 (kWh，按功率积分)',
+    'en-US': '{pump} energy (kWh, power integrated)',
+  },
+  'stationHistory.export.total': { 'zh-CN': '合计', 'en-US': 'Total' },
+  'stationHistory.pump': { 'zh-CN': '{number}号泵', 'en-US': 'Pump {number}' },
   'telemetry.badSecret': { 'zh-CN': '设备编码或密钥错误', 'en-US': 'Unknown device or wrong device secret' },
   'telemetry.deviceDisabled': {
     'zh-CN': '设备已停用或已归档，不再接收数据',

@@ -99,6 +99,10 @@ const SESSION = new Set([
   'GET /api/pump-stations/live',
   'GET /api/pump-stations/:id/live',
   'GET /api/pump-stations/:id/trend',
+  // A station's history, daily table and its export, within the region limit (modules/station-history).
+  'GET /api/pump-stations/:id/history',
+  'GET /api/pump-stations/:id/daily',
+  'GET /api/pump-stations/:id/daily/export',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
