@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, clientAddress, presetSettings, shots, signIn } from './support.ts';
+import { ADMIN, clientAddress, ingest, presetSettings, shots, signIn } from './support.ts';
 
 const REAL_TIME = '/timeData/realTimeData';
 const HISTORY = '/timeData/historyData';
@@ -10,24 +9,6 @@ const HOUR = 3_600_000;
 
 // An address of its own: failed sign-ins of other journeys never make this one need a captcha.
 test.use(clientAddress('monitoring'));
-
-/**
- * A demo device's ingest secret, derived as the server's seed derives it (db/seed/demo-secrets.ts):
- * the key is public in that source. Computed here because e2e does not import server code.
- */
-const demoSecret = (code: string) =>
-  createHmac('sha256', 'water-ops demo city 岚川市: not a secret').update(code).digest('base64url').slice(0, 32);
-
-/** Reports as the device itself, through the HTTP ingest (the e2e server runs no MQTT and no simulator). */
-async function ingest(request: APIRequestContext, code: string, body: unknown) {
-  const response = await request.post(`/api/ingest/${code}`, {
-    headers: { Authorization: `Device ${demoSecret(code)}` },
-    data: body,
-  });
-  const answer = await response.json();
-  expect(answer.code, JSON.stringify(answer)).toBe(200);
-  return answer.data as { accepted: number; duplicates: number; flagged: number; rejected: number };
-}
 
 /** The monitoring point of a device, as the board's snapshot gives it. */
 async function pointOf(page: Page, token: string, code: string) {

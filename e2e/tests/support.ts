@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const shots = path.resolve(import.meta.dirname, '../../screenshots');
 
@@ -74,4 +74,22 @@ export async function openMenuItem(page: Page, group: string, item: string) {
   const entry = menu.getByRole('menuitem', { name: item, exact: true });
   if (!(await entry.isVisible())) await menu.getByText(group, { exact: true }).click();
   await entry.click();
+}
+
+/**
+ * A demo device's ingest secret, derived as the server's seed derives it (db/seed/demo-secrets.ts):
+ * the key is public in that source. Computed here because e2e does not import server code.
+ */
+const demoSecret = (code: string) =>
+  createHmac('sha256', 'water-ops demo city 岚川市: not a secret').update(code).digest('base64url').slice(0, 32);
+
+/** Reports as the device itself, through the HTTP ingest (the e2e server runs no MQTT and no simulator). */
+export async function ingest(request: APIRequestContext, code: string, body: unknown) {
+  const response = await request.post(`/api/ingest/${code}`, {
+    headers: { Authorization: `Device ${demoSecret(code)}` },
+    data: body,
+  });
+  const answer = await response.json();
+  expect(answer.code, JSON.stringify(answer)).toBe(200);
+  return answer.data as { accepted: number; duplicates: number; flagged: number; rejected: number };
 }
