@@ -11,3 +11,7 @@ export const loadPumpStationConfigPage: PageLoader = () =>
 /** The public home (/bz/index, monitorMange): open without sign-in, its own chunk with its charts. */
 export const loadPublicHomePage: PageLoader = () =>
   import('./home/public-home-page.tsx').then((m) => ({ default: m.PublicHomePage }));
+
+/** The station history (/bz/history-data): its chart and daily table, their own chunk. */
+export const loadStationHistoryPage: PageLoader = () =>
+  import('./history/station-history-page.tsx').then((m) => ({ default: m.StationHistoryPage }));
