@@ -126,7 +126,11 @@ export const stationLiveListSchema = z.object({
   list: z.array(stationLiveSummarySchema),
   total: z.number().int().describe('stations matching every filter'),
   counts: stationStateCountsSchema.describe('by state, with every filter but the state: the chips'),
-  at: z.string().describe('the server time the states were derived at'),
+  at: z
+    .string()
+    .describe(
+      'the server time the states were derived at, and staleness judged against; from a read of the devices and readings at most a second old (readings committed on this server and configuration changes show at once)',
+    ),
 });
 export type StationLiveList = z.infer<typeof stationLiveListSchema>;
 

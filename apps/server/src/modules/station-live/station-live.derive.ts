@@ -21,13 +21,35 @@ import type { DeviceInfo, LatestRow, StationConfigs } from './station-live.repos
  * `offline`, and a station with neither configured is `offline` too: no data never reads as normal.
  */
 
-type Latest = Map<string, LatestRow>;
-const key = (deviceId: number, metric: string) => `${deviceId}\u0000${metric}`;
+/** A latest reading as the live state uses it: its time as sent (ISO) and in ms, made once per read. */
+export interface LatestPoint {
+  value: number | null;
+  textValue: string | null;
+  ts: string;
+  at: number;
+}
+
+/** Latest readings by device, then by metric. */
+export type LatestIndex = Map<number, Map<string, LatestPoint>>;
+
+/** Indexes latest readings (into `index`, replacing what it holds for the same device and metric). */
+export function indexLatest(rows: LatestRow[], index: LatestIndex = new Map()): LatestIndex {
+  for (const r of rows) {
+    let byMetric = index.get(r.deviceId);
+    if (!byMetric) {
+      byMetric = new Map();
+      index.set(r.deviceId, byMetric);
+    }
+    byMetric.set(r.metric, { value: r.value, textValue: r.textValue, ts: r.ts.toISOString(), at: r.ts.getTime() });
+  }
+  return index;
+}
 
 export interface LiveInputs {
   configs: StationConfigs;
   devices: Map<number, DeviceInfo>;
-  latest: LatestRow[];
+  latest: LatestIndex;
+  /** The time staleness is judged against: the answer's. */
   now: Date;
 }
 
@@ -70,23 +92,28 @@ function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
 
 export function deriveStations(input: LiveInputs): StationLive[] {
   const now = input.now.getTime();
-  const latest: Latest = new Map(input.latest.map((l) => [key(l.deviceId, l.metric), l]));
-  const reading = (deviceId: number | null, metric: string | null): LatestRow | undefined =>
-    deviceId === null || metric === null ? undefined : latest.get(key(deviceId, metric));
-  const isStale = (deviceId: number, ts: Date) => {
+  // The newest reading of any of the station's points, in ms (reset per station).
+  let lastUpdate = 0;
+  const reading = (deviceId: number | null, metric: string | null): LatestPoint | undefined => {
+    if (deviceId === null || metric === null) return undefined;
+    const r = input.latest.get(deviceId)?.get(metric);
+    if (r && r.at > lastUpdate) lastUpdate = r.at;
+    return r;
+  };
+  const isStale = (deviceId: number, at: number) => {
     const d = input.devices.get(deviceId);
-    return !d || now - ts.getTime() > d.windowSeconds * 1000;
+    return !d || now - at > d.windowSeconds * 1000;
   };
   const value = (deviceId: number | null, metric: string | null): LiveValue => {
     const r = reading(deviceId, metric);
     if (!r || deviceId === null) return EMPTY;
-    return { value: r.value, ts: r.ts.toISOString(), stale: r.value === null || isStale(deviceId, r.ts) };
+    return { value: r.value, ts: r.ts, stale: r.value === null || isStale(deviceId, r.at) };
   };
   const flag = (deviceId: number | null, metric: string | null): LiveFlag => {
     const r = reading(deviceId, metric);
     if (!r || deviceId === null) return EMPTY_FLAG;
     const v = r.value !== null ? r.value !== 0 : r.textValue !== null ? flagOfText(r.textValue) : null;
-    return { value: v, ts: r.ts.toISOString(), stale: v === null || isStale(deviceId, r.ts) };
+    return { value: v, ts: r.ts, stale: v === null || isStale(deviceId, r.at) };
   };
   /** A fresh flag's value; a stale one counts as unknown. */
   const fresh = (f: LiveFlag) => (f.stale ? null : f.value);
@@ -100,10 +127,7 @@ export function deriveStations(input: LiveInputs): StationLive[] {
       const x = sensors.get(role);
       return x ? value(x.deviceId, x.metric) : EMPTY;
     };
-    let lastUpdate = 0;
-    const seen = (ts: string | null) => {
-      if (ts) lastUpdate = Math.max(lastUpdate, Date.parse(ts));
-    };
+    lastUpdate = 0;
 
     const pumps: PumpLive[] = (pumpsBy.get(s.id) ?? []).map((p) => {
       const c = p.controllerDeviceId;
@@ -116,7 +140,6 @@ export function deriveStations(input: LiveInputs): StationLive[] {
         power: value(c, p.powerMetric),
         runHours: value(c, p.runHoursMetric),
       };
-      for (const x of [running, fault, remote, ...Object.values(points)]) seen(x.ts);
       const state: PumpState =
         c === null || silent(input.devices.get(c), now)
           ? 'offline'
@@ -146,7 +169,6 @@ export function deriveStations(input: LiveInputs): StationLive[] {
     const flow = sensorValue('flow');
     const pressure = sensorValue('outlet_pressure');
     const rain = sensorValue('rain');
-    for (const x of [level, flow, pressure, rain]) seen(x.ts);
 
     const levelSensor = sensors.get('level');
     const controllers = (pumpsBy.get(s.id) ?? []).flatMap((p) =>

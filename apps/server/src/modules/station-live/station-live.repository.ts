@@ -63,23 +63,37 @@ const pairs = (series: { deviceId: number; metric: string }[]) =>
     sql`, `,
   );
 
+/** The stations a filter selects. */
+const stationCondition = (f: StationLiveFilter): SQL | undefined =>
+  and(
+    f.keyword
+      ? or(ilike(stations.code, containing(f.keyword)), ilike(stations.name, containing(f.keyword)))
+      : undefined,
+    f.regionIds ? (f.regionIds.length ? inArray(stations.regionId, f.regionIds) : sql`false`) : undefined,
+    f.kind ? eq(stations.kind, f.kind) : undefined,
+    f.ids ? (f.ids.length ? inArray(stations.id, f.ids) : sql`false`) : undefined,
+  );
+
 export function createStationLiveRepository(db: Queryable) {
   return {
+    /**
+     * The stations matching `f` (code order) with when their configuration last changed: which stations
+     * a live list shows, and whether the configurations it derives them from are still current.
+     */
+    stationsMatching: (f: StationLiveFilter) =>
+      db
+        .select({ id: stations.id, updatedAt: stations.updatedAt })
+        .from(stations)
+        .where(stationCondition(f))
+        .orderBy(asc(stations.code), asc(stations.id)),
+
     /** Stations with their region's name, pumps (number order) and sensors: what live state is derived from. */
     async configs(f: StationLiveFilter) {
-      const condition: SQL | undefined = and(
-        f.keyword
-          ? or(ilike(stations.code, containing(f.keyword)), ilike(stations.name, containing(f.keyword)))
-          : undefined,
-        f.regionIds ? (f.regionIds.length ? inArray(stations.regionId, f.regionIds) : sql`false`) : undefined,
-        f.kind ? eq(stations.kind, f.kind) : undefined,
-        f.ids ? (f.ids.length ? inArray(stations.id, f.ids) : sql`false`) : undefined,
-      );
       const rows = await db
         .select({ station: stations, regionName: regions.name })
         .from(stations)
         .leftJoin(regions, eq(regions.id, stations.regionId))
-        .where(condition)
+        .where(stationCondition(f))
         .orderBy(asc(stations.code), asc(stations.id));
       const ids = rows.map((r) => r.station.id);
       if (ids.length === 0) return { rows, pumps: [], sensors: [] };

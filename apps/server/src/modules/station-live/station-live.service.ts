@@ -18,13 +18,14 @@ import type { Context } from '../../lib/context.ts';
 import { inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
-import { countStates, derivedAlarmCounts, deriveStations, devicesOf } from './station-live.derive.ts';
+import { countStates, derivedAlarmCounts, deriveStations, devicesOf, indexLatest } from './station-live.derive.ts';
 import {
   createStationLiveRepository,
   type DeviceInfo,
   type StationConfigs,
   type StationLiveFilter,
 } from './station-live.repository.ts';
+import { type LiveSnapshot, liveSnapshots } from './station-live.snapshot.ts';
 
 const HOUR = 3_600_000;
 /** How long one computation of the public overview serves every viewer. */
@@ -73,10 +74,35 @@ export function forgetPublicOverview(app: FastifyInstance): void {
 export function createStationLiveService(app: FastifyInstance) {
   const repo = (db: Queryable) => createStationLiveRepository(db);
 
+  // Made on first use: the Workplace makes this service before the telemetry module is registered.
+  const snapshots = () => liveSnapshots(app);
+
   /** Configurations matching `f`, their devices and the live state derived from them now. */
   async function derive(db: Queryable, f: StationLiveFilter) {
     const configs = await repo(db).configs(f);
     const { devices, latest } = await repo(db).devicesAndLatest(devicesOf(configs));
+    const now = app.clock.now();
+    return { configs, devices, now, list: deriveStations({ configs, devices, latest: indexLatest(latest), now }) };
+  }
+
+  /**
+   * The live state of the stations matching `f`, derived now from the server's shared snapshot of every
+   * station (station-live.snapshot.ts): which stations match is asked of the database each time (the
+   * filters' own SQL, with each configuration's time), and a station whose configuration is newer than
+   * the snapshot's, or missing from it, has it read afresh first.
+   */
+  async function deriveShared(db: Queryable, f: StationLiveFilter) {
+    const matching = await repo(db).stationsMatching(f);
+    const current = (s: LiveSnapshot) => matching.every((m) => s.updated.get(m.id) === m.updatedAt.getTime());
+    let snapshot = await snapshots().get();
+    // A read in flight may have begun before the change: then one more (a station that keeps changing
+    // is shown as the last read has it).
+    for (let tries = 0; tries < 2 && !current(snapshot); tries++) {
+      snapshots().forget(snapshot);
+      snapshot = await snapshots().get();
+    }
+    const { configs: all, devices, latest } = snapshot;
+    const configs = { ...all, rows: matching.flatMap((m) => snapshot.stations.get(m.id) ?? []) };
     const now = app.clock.now();
     return { configs, devices, now, list: deriveStations({ configs, devices, latest, now }) };
   }
@@ -113,7 +139,7 @@ export function createStationLiveService(app: FastifyInstance) {
 
   async function list(ctx: Context, q: StationLiveQuery): Promise<StationLiveList> {
     const regionIds = await regionsOf(ctx, q.regionId);
-    const { list: all, now } = await derive(ctx.db, { keyword: q.keyword, regionIds, kind: q.kind });
+    const { list: all, now } = await deriveShared(ctx.db, { keyword: q.keyword, regionIds, kind: q.kind });
     const list = (q.state ? all.filter((s) => s.state === q.state) : all).map((s) => ({
       ...s,
       pumps: s.pumps.map(({ id, number, name, state, startLevel, stopLevel }) => ({
@@ -141,7 +167,7 @@ export function createStationLiveService(app: FastifyInstance) {
    * 5-minute buckets of the 1-minute rollups up to 24 h (288 points), 1-hour rollups beyond. One query.
    */
   async function trend(ctx: Context, id: number, hours: number): Promise<StationTrend> {
-    const { configs } = await derive(ctx.db, { ids: [id] });
+    const configs = await repo(ctx.db).configs({ ids: [id] });
     const row = configs.rows[0];
     if (!row || !inRegionScope(await ctx.scope(), row.station.regionId)) throw notFound();
     const bucketSeconds = hours <= 24 ? 300 : 3600;
@@ -205,7 +231,7 @@ export function createStationLiveService(app: FastifyInstance) {
   async function computeOverview(): Promise<{ enabled: boolean; overview: PublicOverview | null }> {
     if (!(await publicHomeEnabled(app.db))) return { enabled: false, overview: null };
     // The whole utility, whoever looks: the public home has no region limit.
-    const { list, configs, devices, now } = await derive(app.db, {});
+    const { list, configs, devices, now } = await deriveShared(app.db, {});
     const counts = countStates(list);
     const rainByGauge = new Map<number, number>();
     for (const s of configs.sensors) {

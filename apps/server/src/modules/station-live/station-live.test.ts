@@ -13,7 +13,7 @@ import {
   workplaceApi,
 } from '@water/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import {
   devices,
@@ -25,13 +25,14 @@ import {
 } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
-import { signInWithoutPermissions } from '../../testing/fixtures.ts';
+import { limitRoleToRegions, signInWithoutPermissions } from '../../testing/fixtures.ts';
 import {
   createStationLiveService,
   forgetPublicOverview,
   overviewCache,
   utilityDayStart,
 } from './station-live.service.ts';
+import { LIVE_SNAPSHOT_MAX_AGE_MS, liveSnapshots } from './station-live.snapshot.ts';
 
 const T0 = TEST_START.getTime();
 const MIN = 60_000;
@@ -53,6 +54,8 @@ beforeEach(async () => {
   admin = await t.login();
   user = await t.login('user', 'User@2026');
   forgetPublicOverview(t.app);
+  // The database was rewritten under the server's snapshot (no commit told it).
+  liveSnapshots(t.app).forgetAll();
 });
 
 /** Reports as the demo device itself, with its derived secret. */
@@ -211,6 +214,104 @@ describe('live station state, derived from the configuration and the latest tele
     const res = await t.call(stationLiveApi.list, { query: { state: 'sleeping' as never }, token: admin });
     expect(res.statusCode).toBe(400);
     expect((await t.call(stationLiveApi.get, { params: { id: 99_999 }, token: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('the live list’s shared snapshot (one read of every station per server, derived per answer)', () => {
+  const snapshot = () => liveSnapshots(t.app).stats;
+  // What each test shows must not hang on the machine's speed: the snapshot's age limit is lifted
+  // (but in the test of that limit itself).
+  beforeEach(() => {
+    liveSnapshots(t.app).maxAgeMs = 60_000;
+  });
+  afterEach(() => {
+    liveSnapshots(t.app).maxAgeMs = LIVE_SNAPSHOT_MAX_AGE_MS;
+  });
+
+  it('shows a reading committed after a cached list in the very next list, reading only its device again', async () => {
+    const c = await config('PS01');
+    await reportStation(c, T0 - 1000, 1.2);
+    expect((await liveList()).list.find((s) => s.code === 'PS01')!.level.value).toBe(1.2);
+    const { reads, patches } = snapshot();
+
+    await ingest(sensor(c, 'level').deviceCode, { ts: T0 - 500, values: { [sensor(c, 'level').metric]: 2.7 } });
+    const after = (await liveList()).list.find((s) => s.code === 'PS01')!;
+    expect(after.level).toEqual({ value: 2.7, ts: new Date(T0 - 500).toISOString(), stale: false });
+    expect(snapshot().reads).toBe(reads);
+    expect(snapshot().patches).toBe(patches + 1);
+    // Nothing new: the snapshot serves as it is.
+    await liveList();
+    expect(snapshot()).toMatchObject({ reads, patches: patches + 1 });
+  });
+
+  it('judges staleness at answer time, not when the snapshot was read', async () => {
+    await reportStation(await config('PS01'), T0 - 1000, 1.2, { 1: { running: true } });
+    const fresh = (await liveList()).list.find((s) => s.code === 'PS01')!;
+    expect(fresh).toMatchObject({ state: 'running', level: { stale: false } });
+    const { reads } = snapshot();
+
+    // The server's clock moves past the devices' offline window; no read of the database happens.
+    t.clock.advance(11 * MIN);
+    const later = await liveList();
+    expect(snapshot().reads).toBe(reads);
+    const s = later.list.find((x) => x.code === 'PS01')!;
+    expect(s).toMatchObject({ state: 'offline', level: { value: 1.2, stale: true }, flow: { stale: true } });
+    expect(s.pumps.every((p) => p.state === 'offline')).toBe(true);
+    expect(later.at).toBe(t.clock.now().toISOString());
+  });
+
+  it('applies each caller’s region limit and filters to the one shared read', async () => {
+    await reportStation(await config('PS01'), T0 - 1000, 1.2, { 1: { running: true } });
+    const all = await liveList();
+    const ps01 = all.list.find((s) => s.code === 'PS01')!;
+    const inRegion = all.list.filter((s) => s.regionId === ps01.regionId).map((s) => s.code);
+    expect(inRegion.length).toBeLessThan(all.total);
+    await limitRoleToRegions(t.database.db, 'user', [ps01.regionId!]);
+    const { reads } = snapshot();
+
+    const limited = await liveList({}, user);
+    expect(limited.list.map((s) => s.code)).toEqual(inRegion);
+    expect(limited.total).toBe(inRegion.length);
+    expect(limited.counts.running).toBe(1);
+    // A region outside the limit shows nothing, a keyword narrows within it.
+    const other = all.list.find((s) => s.regionId !== ps01.regionId)!;
+    expect((await liveList({ regionId: other.regionId! }, user)).list).toEqual([]);
+    expect((await liveList({ keyword: other.code }, user)).list).toEqual([]);
+    expect((await liveList({ keyword: 'ps01' }, user)).list.map((s) => s.code)).toEqual(['PS01']);
+    expect(snapshot().reads).toBe(reads);
+  });
+
+  it('reads everything again once older than its age limit: what no commit of this server tells', async () => {
+    await reportStation(await config('PS01'), T0 - 1000, 1.2, { 1: { running: true } });
+    expect((await liveList()).list.find((s) => s.code === 'PS01')!.state).toBe('running');
+    const { reads } = snapshot();
+    // The level gauge announced itself offline to another server (no reading): within the limit the
+    // snapshot still holds it online, past it the list says offline.
+    const level = sensor(await config('PS01'), 'level');
+    await t.database.db.update(devices).set({ status: 'offline' }).where(eq(devices.code, level.deviceCode));
+    expect((await liveList()).list.find((s) => s.code === 'PS01')!.state).toBe('running');
+    liveSnapshots(t.app).maxAgeMs = 50;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await liveList()).list.find((s) => s.code === 'PS01')!.state).toBe('offline');
+    expect(snapshot().reads).toBe(reads + 1);
+  });
+
+  it('reads again at once for a station whose configuration changed, and once for concurrent callers', async () => {
+    const before = (await liveList()).list.find((s) => s.code === 'PS02')!;
+    const { reads } = snapshot();
+    // Saved as the configuration screen saves it (on this server or another): a newer updated_at.
+    await t.database.db
+      .update(stations)
+      .set({ name: `${before.name}（改）`, highAlarmLevel: 4.25, updatedAt: new Date() })
+      .where(eq(stations.code, 'PS02'));
+    const lists = await Promise.all(Array.from({ length: 10 }, () => liveList()));
+    for (const l of lists) {
+      expect(l.list.find((s) => s.code === 'PS02')).toMatchObject({
+        name: `${before.name}（改）`,
+        setPoints: { highAlarm: 4.25 },
+      });
+    }
+    expect(snapshot().reads).toBe(reads + 1);
   });
 });
 
