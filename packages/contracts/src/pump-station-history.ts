@@ -130,8 +130,9 @@ export type EnergySource = (typeof ENERGY_SOURCES)[number];
 /**
  * Where a day's run hours and starts were counted from: raw readings (every stopped→running change),
  * 1-minute rollups (a minute it ran after a minute it did not; the anti-short-cycle rest keeps a
- * stopped minute between two runs) or, beyond their retention, 1-hour rollups, where runs less than a
- * whole stopped hour apart count as one: a lower bound.
+ * stopped minute between two runs) or, beyond their retention, 1-hour rollups: the fewest starts the
+ * hours allow (an hour it ran part of holds at least one change; several runs within it count once),
+ * a lower bound.
  */
 export const RUN_SOURCES = ['raw', '1m', '1h'] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];

@@ -146,6 +146,18 @@ export function createStationHistoryRepository(db: Queryable) {
       }));
     },
 
+    /** The 1-hour buckets of one series in [from, to), in time order, with their least and greatest reading. */
+    async hourBuckets(s: SeriesKey, from: Date, to: Date): Promise<{ t: number; min: number; max: number }[]> {
+      const rows = rowsOf<{ bucket: string | Date; min: number; max: number }>(
+        await db.execute(sql`
+          select bucket, min, max from telemetry_rollups_1h
+          where device_id = ${s.deviceId} and metric = ${s.metric}
+            and bucket >= ${iso(from)}::timestamptz and bucket < ${iso(to)}::timestamptz
+          order by bucket`),
+      );
+      return rows.map((r) => ({ t: new Date(r.bucket).getTime(), min: Number(r.min), max: Number(r.max) }));
+    },
+
     /**
      * A counter's rise per series and utility day from the 1-hour rollups: each hour's maximum (its last
      * reading, the counter only going up) less the hour before's, a day back at most; after a reset (a

@@ -134,6 +134,29 @@ export function bucketRuns(rows: SeriesRow[], seconds: number, from: number, to:
   return runs.map((r) => ({ from: new Date(r.from).toISOString(), to: new Date(r.to).toISOString(), duty: r.duty }));
 }
 
+/**
+ * The fewest starts a day's hourly buckets allow: an hour it never ran (OFF), ran throughout (ON) or
+ * both (MIX, at least one change inside). Between buckets, and inside a MIX hour that does not end as
+ * it began stopped, a stopped→running change is a start; so a MIX hour costs a start unless it goes
+ * from running to stopped. `before` is the hour before the day (its end state is known, its starts
+ * belong to the day before). Several runs within an hour count once: a lower bound (RUN_SOURCES).
+ */
+export function fewestStarts(buckets: { min: number; max: number }[], before?: { min: number; max: number }): number {
+  const kind = (b: { min: number; max: number }) => (b.max < 0.5 ? 'off' : b.min >= 0.5 ? 'on' : 'mix');
+  const start = before ? kind(before) : 'mix';
+  let off = start === 'on' ? Number.POSITIVE_INFINITY : 0;
+  let on = start === 'off' ? Number.POSITIVE_INFINITY : 0;
+  for (const b of buckets) {
+    const inOff = Math.min(off, on);
+    const inOn = Math.min(on, off + 1);
+    const k = kind(b);
+    if (k === 'off') [off, on] = [inOff, Number.POSITIVE_INFINITY];
+    else if (k === 'on') [off, on] = [Number.POSITIVE_INFINITY, inOn];
+    else [off, on] = [Math.min(inOn, inOff + 1), Math.min(inOff, inOn) + 1];
+  }
+  return Math.min(off, on);
+}
+
 /** Σ over `figures` per utility day, each value times `factor`. */
 function byDay(figures: DailyFigure[], s: SeriesKey | null, factor = 1): Map<number, number> {
   const out = new Map<number, number>();
@@ -399,17 +422,26 @@ export function createStationHistoryService(app: FastifyInstance) {
         out.set(d, { runHours: ms / HOUR, starts, source: 'raw' });
       }
     }
-    const rollup = async (tier: '1m' | '1h', fromDay: number, toDay: number) => {
-      if (fromDay >= toDay) return;
+    if (minuteFrom < rawFrom) {
       const [hours, starts] = await Promise.all([
-        r.integrals(tier, [k], dayStart(fromDay), dayStart(toDay), now),
-        r.rollupStarts(tier, [k], dayStart(fromDay), dayStart(toDay)),
+        r.integrals('1m', [k], dayStart(minuteFrom), dayStart(rawFrom), now),
+        r.rollupStarts('1m', [k], dayStart(minuteFrom), dayStart(rawFrom)),
       ]);
       const startsByDay = byDay(starts, k);
-      for (const [d, h] of byDay(hours, k)) out.set(d, { runHours: h, starts: startsByDay.get(d) ?? 0, source: tier });
-    };
-    await rollup('1m', minuteFrom, rawFrom);
-    await rollup('1h', first, minuteFrom);
+      for (const [d, h] of byDay(hours, k)) out.set(d, { runHours: h, starts: startsByDay.get(d) ?? 0, source: '1m' });
+    }
+    if (first < minuteFrom) {
+      const [hours, buckets] = await Promise.all([
+        r.integrals('1h', [k], start, dayStart(minuteFrom), now),
+        r.hourBuckets(k, new Date(start.getTime() - HOUR), dayStart(minuteFrom)),
+      ]);
+      for (const [d, h] of byDay(hours, k)) {
+        const d0 = dayStart(d).getTime();
+        const day = buckets.filter((b) => b.t >= d0 && b.t < d0 + DAY);
+        const before = buckets.find((b) => b.t === d0 - HOUR);
+        out.set(d, { runHours: h, starts: fewestStarts(day, before), source: '1h' });
+      }
+    }
     return out;
   }
 

@@ -20,6 +20,7 @@ import {
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { type CallInput, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { insertRegion, limitRoleToRegions } from '../../testing/fixtures.ts';
+import { fewestStarts } from './station-history.service.ts';
 
 const T0 = TEST_START.getTime();
 const MIN = 60_000;
@@ -261,10 +262,25 @@ describe('daily table: volume, energy and each pump’s run hours and starts per
         hour('04:00', 1, 1, 12, 12),
         hour('05:00', 0, 0, 0, 12),
       ]);
-    const table = await ok<StationDaily>(daily({ from: day, to: day }));
+    // The next day: stopped, then three hours of both (at least two runs), then stopped.
+    const next = '2026-05-21';
+    await t.database.db.insert(telemetryRollups1h).values(
+      [
+        ['00:00', 0, 0, 0],
+        ['01:00', 0, 1, 3],
+        ['02:00', 0, 1, 6],
+        ['03:00', 0, 1, 9],
+        ['04:00', 0, 0, 0],
+      ].map(([time, min, max, s]) => ({
+        ...hour(time as string, min as number, max as number, s as number, 12),
+        bucket: new Date(local(next, time as string)),
+      })),
+    );
+    const table = await ok<StationDaily>(daily({ from: day, to: next }));
     expect(table.partial).toBe(false);
     expect(table.days[0]!.pumps[0]).toMatchObject({ runHours: 1.5, starts: 1, source: '1h' });
     expect(table.days[0]!.volume).toBeNull();
+    expect(table.days[1]!.pumps[0]).toMatchObject({ runHours: 1.5, starts: 2, source: '1h' });
   });
 
   it('refuses a range backwards, longer than 92 days or of days that are not dates, naming the field', async () => {
@@ -345,6 +361,20 @@ describe('daily table: volume, energy and each pump’s run hours and starts per
       token: admin,
     });
     expect(res.body.split('\r\n')[0]).toContain(`"'=HYPERLINK(""x"") 运行时长 (h)"`);
+  });
+});
+
+describe('fewest starts from hourly buckets', () => {
+  const off = { min: 0, max: 0 };
+  const on = { min: 1, max: 1 };
+  const mix = { min: 0, max: 1 };
+  it('counts a start per run the hours prove, and none for a run carried over from the day before', () => {
+    expect(fewestStarts([off, mix, on, mix, off])).toBe(1);
+    expect(fewestStarts([off, mix, mix, mix, off])).toBe(2);
+    expect(fewestStarts([on, on, mix, off], on)).toBe(0);
+    expect(fewestStarts([on, on], off)).toBe(1);
+    expect(fewestStarts([mix, mix, mix, mix])).toBe(2);
+    expect(fewestStarts([off, off])).toBe(0);
   });
 });
 
