@@ -48,8 +48,14 @@ export function utilityDayStart(now: Date): Date {
   return new Date(Date.parse(`${utilityDay(now)}T00:00:00Z`) - UTILITY_OFFSET_MS);
 }
 
+type OverviewValue = { enabled: boolean; overview: PublicOverview | null };
 interface OverviewCache {
-  entry: { at: number; value: Promise<{ enabled: boolean; overview: PublicOverview | null }> } | null;
+  /** What viewers get: the last computation (while it runs, the first one, which they wait for). */
+  entry: { at: number; value: Promise<OverviewValue> } | null;
+  /** A computation replacing an entry older than the TTL, which viewers get meanwhile. */
+  refreshing: Promise<void> | null;
+  /** Bumped by forgetPublicOverview: a refresh begun before it is not kept. */
+  generation: number;
   /** How many times the overview was computed (tests: concurrent viewers share one). */
   computations: number;
 }
@@ -60,14 +66,17 @@ const overviewCaches = new WeakMap<object, OverviewCache>();
 export function overviewCache(app: FastifyInstance): OverviewCache {
   let cache = overviewCaches.get(app.server);
   if (!cache) {
-    cache = { entry: null, computations: 0 };
+    cache = { entry: null, refreshing: null, generation: 0, computations: 0 };
     overviewCaches.set(app.server, cache);
   }
   return cache;
 }
-/** The next viewer gets a fresh overview (the switch changed; a test starts over). */
+/** The next viewer gets a fresh overview, waiting for it (the switch changed; a test starts over). */
 export function forgetPublicOverview(app: FastifyInstance): void {
-  overviewCache(app).entry = null;
+  const cache = overviewCache(app);
+  cache.entry = null;
+  cache.refreshing = null;
+  cache.generation++;
 }
 
 /** Live station state (issue 14): the list, one station, its trend, the public home and the Workplace row. */
@@ -269,18 +278,42 @@ export function createStationLiveService(app: FastifyInstance) {
     };
   }
 
+  /**
+   * The overview of the last few seconds. Past the TTL the next viewer starts a new computation and
+   * every viewer keeps getting the last one until it is done, so none waits for it (200 viewers polling
+   * would otherwise all wait at once, every TTL); past twice the TTL (nobody asked for that long), or
+   * after the switch changed, viewers wait for a fresh one.
+   */
   async function publicOverview(): Promise<PublicOverview> {
     const cache = overviewCache(app);
     const now = Date.now();
-    if (!cache.entry || now - cache.entry.at >= PUBLIC_OVERVIEW_TTL_MS) {
+    const age = cache.entry ? now - cache.entry.at : Number.POSITIVE_INFINITY;
+    if (age >= 2 * PUBLIC_OVERVIEW_TTL_MS) {
       cache.computations++;
       const value = computeOverview();
       const entry = { at: now, value };
       cache.entry = entry;
+      cache.refreshing = null;
       // A failure is not kept: the next viewer tries again.
       value.catch(() => {
         if (cache.entry === entry) cache.entry = null;
       });
+    } else if (age >= PUBLIC_OVERVIEW_TTL_MS && !cache.refreshing) {
+      cache.computations++;
+      const { generation } = cache;
+      const refresh = computeOverview().then(
+        (value) => {
+          if (cache.generation !== generation || cache.refreshing !== refresh) return;
+          cache.entry = { at: now, value: Promise.resolve(value) };
+          cache.refreshing = null;
+        },
+        (err: unknown) => {
+          // The last overview serves on until twice the TTL; the next viewer tries again.
+          if (cache.refreshing === refresh) cache.refreshing = null;
+          app.log.warn({ err }, 'public overview: refresh failed');
+        },
+      );
+      cache.refreshing = refresh;
     }
     const cached = cache.entry!;
     const { enabled, overview } = await cached.value;

@@ -30,6 +30,7 @@ import {
   createStationLiveService,
   forgetPublicOverview,
   overviewCache,
+  PUBLIC_OVERVIEW_TTL_MS,
   utilityDayStart,
 } from './station-live.service.ts';
 import { LIVE_SNAPSHOT_MAX_AGE_MS, liveSnapshots } from './station-live.snapshot.ts';
@@ -465,6 +466,39 @@ describe('the public home overview', () => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(viaHttp[0]!.json());
+  });
+
+  it('serves the last overview while a newer one is computed past the TTL, and never one begun before a forget', async () => {
+    const service = createStationLiveService(t.app);
+    const cache = overviewCache(t.app);
+    const first = await service.publicOverview();
+    expect(first.stations.running).toBe(0);
+    await reportStation(await config('PS01'), T0 - 1000, 1.2, { 1: { running: true } });
+    const before = cache.computations;
+
+    // Past the TTL: the viewer gets the last overview at once, a new one is computed meanwhile.
+    cache.entry!.at -= PUBLIC_OVERVIEW_TTL_MS;
+    expect(await service.publicOverview()).toBe(first);
+    expect(await service.publicOverview()).toBe(first);
+    expect(cache.computations - before).toBe(1);
+    await cache.refreshing;
+    const next = await service.publicOverview();
+    expect(next).not.toBe(first);
+    expect(next.stations.running).toBe(1);
+
+    // A refresh that began before the switch changed (forgetPublicOverview) is dropped when done.
+    cache.entry!.at -= PUBLIC_OVERVIEW_TTL_MS;
+    await service.publicOverview();
+    const pending = cache.refreshing;
+    expect(pending).not.toBeNull();
+    forgetPublicOverview(t.app);
+    await pending;
+    expect(cache.entry).toBeNull();
+    // Unasked for twice the TTL: the next viewer waits for a fresh one.
+    const fresh = await service.publicOverview();
+    expect(fresh).not.toBe(next);
+    cache.entry!.at -= 2 * PUBLIC_OVERVIEW_TTL_MS;
+    expect(await service.publicOverview()).not.toBe(fresh);
   });
 
   it('answers 401 in the envelope once switched off; the switch needs its permission and is logged', async () => {
