@@ -1,19 +1,8 @@
 import type { Boundary, MapConfig } from '@water/contracts';
 import type { Feature, FeatureCollection } from 'geojson';
-import {
-  type FilterSpecification,
-  type GeoJSONSource,
-  type LngLatBoundsLike,
-  Map as MapLibreMap,
-  NavigationControl,
-  ScaleControl,
-  type StyleSpecification,
-  setWorkerUrl,
-} from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../../../shared/i18n/i18n-provider.tsx';
+import type { FilterSpecification, GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { type MapLayers, primaryColor, strokeColor, useMapLibre } from '../../../shared/ui/map/use-maplibre.ts';
 
 export type Position = [number, number];
 
@@ -44,23 +33,16 @@ export interface MapRegionViewProps {
 
 type Palette = ReturnType<typeof palette>;
 
-/** Arco's primary blue, lighter on the dark theme (Arco's dark palette does the same). */
 function palette(dark: boolean) {
   return {
-    background: dark ? '#17171a' : '#f2f3f5',
-    primary: dark ? '#3c7eff' : '#165DFF',
+    primary: primaryColor(dark),
     station: dark ? '#27c346' : '#00B42A',
     device: dark ? '#ff9a2e' : '#FF7D00',
-    stroke: dark ? '#232324' : '#ffffff',
+    stroke: strokeColor(dark),
     draft: dark ? '#f76560' : '#F53F3F',
   };
 }
 
-// MapLibre looks for its worker beside its own module, which the bundle renames: the build emits the
-// worker as an asset of its own and says where it is.
-setWorkerUrl(workerUrl);
-
-const isDark = () => document.body.getAttribute('arco-theme') === 'dark';
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 function regionData(regions: MapRegion[]): FeatureCollection {
@@ -114,7 +96,6 @@ function bounds(geometry: Boundary): LngLatBoundsLike | null {
 }
 
 function applyPalette(map: MapLibreMap, c: Palette) {
-  map.setPaintProperty('background', 'background-color', c.background);
   map.setPaintProperty('regions-fill', 'fill-color', c.primary);
   map.setPaintProperty('regions-line', 'line-color', c.primary);
   map.setPaintProperty('selected-fill', 'fill-color', c.primary);
@@ -126,40 +107,16 @@ function applyPalette(map: MapLibreMap, c: Palette) {
   map.setPaintProperty('draft-points', 'circle-stroke-color', c.stroke);
 }
 
-/**
- * The region map: a plain background (the console runs offline), an optional raster base map under
- * everything, and GeoJSON layers the console draws. The page loads this module lazily, so MapLibre
- * stays out of every other chunk.
- */
-export function MapRegionView(props: MapRegionViewProps) {
-  const { config, regions, selectedCode, points, draft, label, unavailableText } = props;
-  const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
-  // The handlers read the latest props without re-creating the map.
-  const latest = useRef(props);
-  latest.current = props;
-  const { t, locale } = useI18n();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL and language; later props flow through the effects below.
-  useEffect(() => {
-    if (!container.current) return;
-    const c = palette(isDark());
-    const sources: StyleSpecification['sources'] = {
+function regionLayers(dark: boolean): MapLayers {
+  const c = palette(dark);
+  const none = ['==', ['get', 'code'], ''] as FilterSpecification;
+  return {
+    sources: {
       regions: { type: 'geojson', data: EMPTY },
       points: { type: 'geojson', data: EMPTY },
       draft: { type: 'geojson', data: EMPTY },
-    };
-    const layers: StyleSpecification['layers'] = [
-      { id: 'background', type: 'background', paint: { 'background-color': c.background } },
-    ];
-    if (config.tileUrl) {
-      sources.base = { type: 'raster', tiles: [config.tileUrl], tileSize: 256 };
-      layers.push({ id: 'base', type: 'raster', source: 'base' });
-    }
-    const none = ['==', ['get', 'code'], ''] as FilterSpecification;
-    layers.push(
+    },
+    layers: [
       { id: 'regions-fill', type: 'fill', source: 'regions', paint: { 'fill-color': c.primary, 'fill-opacity': 0.08 } },
       { id: 'regions-line', type: 'line', source: 'regions', paint: { 'line-color': c.primary, 'line-width': 1.5 } },
       {
@@ -205,73 +162,59 @@ export function MapRegionView(props: MapRegionViewProps) {
           'circle-stroke-color': c.stroke,
         },
       },
-    );
+    ],
+  };
+}
 
-    let map: MapLibreMap;
-    try {
-      map = new MapLibreMap({
-        container: container.current,
-        style: { version: 8, sources, layers },
-        center: [config.center[0] ?? 0, config.center[1] ?? 0],
-        zoom: config.zoom,
-        attributionControl: false,
-        // MapLibre's control names in the console's language (its own are English only).
-        locale: {
-          'Map.Title': t('a11y.map.title'),
-          'NavigationControl.ZoomIn': t('a11y.map.zoomIn'),
-          'NavigationControl.ZoomOut': t('a11y.map.zoomOut'),
-          'NavigationControl.ResetBearing': t('a11y.map.resetBearing'),
-        },
+/**
+ * The region map: the console's map base (a plain ground, the optional raster base map) under the
+ * regions, the points and the boundary being drawn. The page loads this module lazily, so MapLibre
+ * stays out of every other chunk.
+ */
+export function MapRegionView(props: MapRegionViewProps) {
+  const { config, regions, selectedCode, points, draft, label, unavailableText } = props;
+  // The handlers read the latest props without re-creating the map.
+  const latest = useRef(props);
+  latest.current = props;
+  const {
+    container,
+    map: mapRef,
+    ready,
+    failed,
+  } = useMapLibre({
+    config,
+    layers: regionLayers,
+    paint: (map, dark) => applyPalette(map, palette(dark)),
+    setup: (map) => {
+      map.on('click', (event) => {
+        const current = latest.current;
+        if (current.draft) {
+          current.onAddVertex([round(event.lngLat.lng), round(event.lngLat.lat)]);
+          return;
+        }
+        const hit = map.queryRenderedFeatures(event.point, { layers: ['regions-fill'] });
+        // The smallest region under the pointer is the one meant: districts lie inside their city.
+        const code = hit.at(-1)?.properties?.code;
+        if (typeof code === 'string') current.onSelectRegion(code);
       });
-    } catch {
-      // No WebGL (an old browser, a locked-down desktop): the tree still works without the map.
-      setFailed(true);
-      return;
-    }
-    mapRef.current = map;
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    map.addControl(new ScaleControl({}), 'bottom-left');
-    map.on('load', () => {
-      applyPalette(map, palette(isDark()));
-      setReady(true);
-    });
-    map.on('click', (event) => {
-      const current = latest.current;
-      if (current.draft) {
-        current.onAddVertex([round(event.lngLat.lng), round(event.lngLat.lat)]);
-        return;
-      }
-      const hit = map.queryRenderedFeatures(event.point, { layers: ['regions-fill'] });
-      // The smallest region under the pointer is the one meant: districts lie inside their city.
-      const code = hit.at(-1)?.properties?.code;
-      if (typeof code === 'string') current.onSelectRegion(code);
-    });
-    const observer = new MutationObserver(() => {
-      if (map.isStyleLoaded()) applyPalette(map, palette(isDark()));
-    });
-    observer.observe(document.body, { attributes: true, attributeFilter: ['arco-theme'] });
-    return () => {
-      observer.disconnect();
-      mapRef.current = null;
-      setReady(false);
-      map.remove();
-    };
-  }, [config.tileUrl, locale]);
+      return undefined;
+    },
+  });
 
   useEffect(() => {
     if (ready) (mapRef.current?.getSource('regions') as GeoJSONSource | undefined)?.setData(regionData(regions));
-  }, [ready, regions]);
+  }, [ready, mapRef, regions]);
 
   useEffect(() => {
     if (ready) (mapRef.current?.getSource('points') as GeoJSONSource | undefined)?.setData(pointData(points));
-  }, [ready, points]);
+  }, [ready, mapRef, points]);
 
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
     (map.getSource('draft') as GeoJSONSource | undefined)?.setData(draftData(draft));
     map.getCanvas().style.cursor = draft ? 'crosshair' : '';
-  }, [ready, draft]);
+  }, [ready, mapRef, draft]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -282,7 +225,7 @@ export function MapRegionView(props: MapRegionViewProps) {
     const geometry = latest.current.regions.find((r) => r.code === selectedCode)?.geometry;
     const box = geometry ? bounds(geometry) : null;
     if (box) map.fitBounds(box, { padding: 48, maxZoom: 16, duration: 600 });
-  }, [ready, selectedCode]);
+  }, [ready, mapRef, selectedCode]);
 
   if (failed) return <div className="region-map region-map--failed">{unavailableText}</div>;
   return <div ref={container} className="region-map" role="application" aria-label={label} />;

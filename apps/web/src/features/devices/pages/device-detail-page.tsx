@@ -27,7 +27,7 @@ import { DeviceRetireModal, type RetireTarget } from '../components/device-retir
 import { type DeviceSecret, DeviceSecretModal } from '../components/device-secret-modal.tsx';
 import { type DeviceListI18n, useDeviceListI18n } from '../use-device-list-i18n.ts';
 import '../device-list.css';
-// The map's own styles (its frame, the dark scale bar) live with the region screen's.
+// The map's frame lives with the region screen's styles.
 import '../region.css';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 
