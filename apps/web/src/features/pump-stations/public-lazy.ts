@@ -12,6 +12,10 @@ export const loadPumpStationConfigPage: PageLoader = () =>
 export const loadPublicHomePage: PageLoader = () =>
   import('./home/public-home-page.tsx').then((m) => ({ default: m.PublicHomePage }));
 
+/** The station map (/bz/pumpStationYt): its own chunk, with MapLibre in a further one. */
+export const loadStationMapPage: PageLoader = () =>
+  import('./map/station-map-page.tsx').then((m) => ({ default: m.StationMapPage }));
+
 /** The station history (/bz/history-data): its chart and daily table, their own chunk. */
 export const loadStationHistoryPage: PageLoader = () =>
   import('./history/station-history-page.tsx').then((m) => ({ default: m.StationHistoryPage }));

@@ -1,7 +1,7 @@
 import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
-import { loadPublicHomePage, loadStationHistoryPage } from './public-lazy.ts';
+import { loadPublicHomePage, loadStationHistoryPage, loadStationMapPage } from './public-lazy.ts';
 
 /** Pump stations (/bz): spec §2. The home (monitorMange) is public; pages a later issue builds show the shared not-available page. */
 export const pumpStationsRoutes: RouteDef[] = [
@@ -33,7 +33,7 @@ export const pumpStationsRoutes: RouteDef[] = [
         path: 'pumpStationYt',
         labelKey: 'menu.pumpStationYt',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadStationMapPage,
       },
       {
         name: 'pumpStationControl',
