@@ -40,7 +40,7 @@ export function indexLatest(rows: LatestRow[], index: LatestIndex = new Map()): 
       byMetric = new Map();
       index.set(r.deviceId, byMetric);
     }
-    byMetric.set(r.metric, { value: r.value, textValue: r.textValue, ts: r.ts.toISOString(), at: r.ts.getTime() });
+    byMetric.set(r.metric, { value: r.value, textValue: r.textValue, ts: new Date(r.at).toISOString(), at: r.at });
   }
   return index;
 }

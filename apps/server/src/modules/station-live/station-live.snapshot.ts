@@ -9,6 +9,8 @@ import { createStationLiveRepository, type DeviceInfo, type StationConfigs } fro
  * another server. Readings committed on this server and station configurations show at once (below).
  */
 export const LIVE_SNAPSHOT_MAX_AGE_MS = 1000;
+/** Past this part of its age limit, a snapshot in use has its successor read in the background. */
+const REFRESH_AHEAD = 0.75;
 
 /**
  * What the live state of every station is derived from, read once and shared by every request of this
@@ -155,16 +157,24 @@ function createLiveSnapshots(app: FastifyInstance): LiveSnapshots {
   async function get(): Promise<LiveSnapshot> {
     const asked = Date.now();
     for (;;) {
+      const age = current ? asked - current.readAt : Number.POSITIVE_INFINITY;
+      const young = age < store.maxAgeMs;
+      if (current && young && dirty.size === 0 && !patching) {
+        // Nearing its age limit: the next one is read now, while this one still serves (callers meanwhile
+        // take this one, unless a reading was committed: then they wait for the read, which holds it).
+        if (!loading && age >= store.maxAgeMs * REFRESH_AHEAD) void reload();
+        return current;
+      }
       if (loading) await loading.promise;
       else if (patching) await patching;
-      else if (!current || asked - current.readAt >= store.maxAgeMs) {
+      else if (!current || !young) {
         const read = await reload();
         if (current === read) return read;
-      } else if (dirty.size > 0) {
+      } else {
         const into = current;
         await patch(into);
         if (current === into) return into;
-      } else return current;
+      }
     }
   }
 

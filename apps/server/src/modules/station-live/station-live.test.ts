@@ -297,6 +297,19 @@ describe('the live list’s shared snapshot (one read of every station per serve
     expect(snapshot().reads).toBe(reads + 1);
   });
 
+  it('reads the next snapshot in the background once the one in use nears its age limit', async () => {
+    await liveList();
+    const store = liveSnapshots(t.app);
+    const { reads } = snapshot();
+    const current = await store.get();
+    // Read 80 % of the limit ago: it still serves, its successor is being read meanwhile.
+    current.readAt -= 0.8 * store.maxAgeMs;
+    expect(await store.get()).toBe(current);
+    expect(snapshot().reads).toBe(reads + 1);
+    await vi.waitFor(async () => expect(await store.get()).not.toBe(current));
+    expect(snapshot().reads).toBe(reads + 1);
+  });
+
   it('reads again at once for a station whose configuration changed, and once for concurrent callers', async () => {
     const before = (await liveList()).list.find((s) => s.code === 'PS02')!;
     const { reads } = snapshot();
