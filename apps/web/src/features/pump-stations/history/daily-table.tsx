@@ -37,12 +37,12 @@ export function DailyTable({ daily, i18n }: { daily: StationDaily; i18n: Station
         title: t('stationHistory.daily.col.starts'),
         key: `p${p.id}-starts`,
         align: 'right',
-        width: 80,
+        width: 90,
         render: (_: unknown, day: StationDay) => {
           const stats = day.pumps[i];
           if (stats?.starts === null || stats?.starts === undefined) return t('stationHistory.daily.none');
-          // Counted from hourly data only: runs less than a stopped hour apart merged, so "at least".
-          return stats.source === '1h' ? (
+          // Counted from hourly data only: several runs within an hour count once, so "at least".
+          return stats.source === '1h' && (stats.runHours ?? 0) > 0 ? (
             <Tooltip content={t('stationHistory.daily.lowerBound')}>
               <span className="station-history__bound">≥{number(0).format(stats.starts)}</span>
             </Tooltip>
@@ -93,9 +93,12 @@ export function DailyTable({ daily, i18n }: { daily: StationDaily; i18n: Station
     },
     ...daily.pumps.map(pumpColumns),
   ];
-  const width = columns.reduce((a, c) => a + (c.children ? 256 : Number(c.width ?? 100)), 0);
+  const width = columns.reduce((a, c) => a + (c.children ? 266 : Number(c.width ?? 100)), 0);
 
   const totals = daily.totals;
+  /** Whether a pump's total starts hold a day counted from hourly data (a lower bound, so the sum is too). */
+  const lowerBound = (pumpId: number) =>
+    daily.days.some((d) => d.pumps.some((p) => p.pumpId === pumpId && p.source === '1h' && (p.runHours ?? 0) > 0));
   return (
     <Table<StationDay>
       className="station-history__table"
@@ -119,7 +122,7 @@ export function DailyTable({ daily, i18n }: { daily: StationDaily; i18n: Station
                 {show(p.runHours, 2)}
               </Table.Summary.Cell>,
               <Table.Summary.Cell key={`${p.pumpId}-s`} className="station-history__num">
-                {show(p.starts, 0)}
+                {p.starts !== null && lowerBound(p.pumpId) ? `≥${show(p.starts, 0)}` : show(p.starts, 0)}
               </Table.Summary.Cell>,
               <Table.Summary.Cell key={`${p.pumpId}-e`} className="station-history__num">
                 {show(p.energy)}

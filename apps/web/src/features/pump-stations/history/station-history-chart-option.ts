@@ -19,7 +19,7 @@ export const STATION_HISTORY_PALETTE = [
 ] as const;
 const FALLBACK = ['#165DFF', '#722ED1', '#F5319D', '#14C9C9', '#00B42A', '#F53F3F', '#FF7D00', '#F7BA1E'];
 
-const LEGEND_H = 32;
+const LEGEND_H = 52;
 const MAIN_H = 250;
 const GAP_H = 28;
 const ROW_H = 24;
@@ -51,6 +51,13 @@ export interface StationChartTexts {
   formatTime: (ms: number) => string;
   formatAxisTime: (ms: number) => string;
   formatValue: (value: number, precision: number) => string;
+}
+
+/** The next round number at or above `v` (1, 2, 5 × a power of ten): an axis end a reader takes in. */
+export function niceCeil(v: number): number {
+  const power = 10 ** Math.floor(Math.log10(v));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= v - 1e-9) ?? 10;
+  return step * power;
 }
 
 const escapeHtml = (text: string) =>
@@ -109,7 +116,8 @@ export function buildStationHistoryOption(h: StationHistory, colors: ChartColors
       // The high alarm stays in view even when the well never came near it.
       max: (extent: { max: number }) => {
         const top = Math.max(extent.max, sp.highAlarm ?? 0, 0.5) * 1.12;
-        return Math.ceil(top * 2) / 2;
+        // Whole metres above 3 m, so the end falls on a tick rather than half a step past it.
+        return top > 3 ? Math.ceil(top) : Math.ceil(top * 2) / 2;
       },
       axisLine: { show: true, lineStyle: { color: levelColor } },
       axisLabel: axisText,
@@ -122,19 +130,19 @@ export function buildStationHistoryOption(h: StationHistory, colors: ChartColors
     const s = (kind === 'flow' ? h.flow : kind === 'rain' ? h.rain : h.pressure) as HistorySeries;
     const color = kind === 'flow' ? flowColor : kind === 'rain' ? rainColor : pressureColor;
     const label = kind === 'flow' ? texts.flow : kind === 'rain' ? texts.rain : texts.pressure;
+    // Right-hand axes 56 px apart carry their unit only (the legend names them): full names would overlap.
     yAxis.push({
       type: 'value',
       gridIndex: 0,
-      name: axisName(label, s.unit),
-      nameTextStyle: { ...axisText, align: 'right' },
-      // Rain's name goes below its inverted axis, clear of the legend.
+      name: s.unit || label,
+      nameTextStyle: axisText,
       nameLocation: kind === 'rain' ? 'start' : 'end',
       position: 'right',
       offset: i * 56,
       min: 0,
       inverse: kind === 'rain',
       // Rain keeps to the top third, above the level it fills.
-      ...(kind === 'rain' ? { max: (extent: { max: number }) => Math.max(extent.max, 1) * 3 } : {}),
+      ...(kind === 'rain' ? { max: (extent: { max: number }) => niceCeil(Math.max(extent.max, 1) * 3) } : {}),
       axisLine: { show: true, lineStyle: { color } },
       axisLabel: axisText,
       splitLine: { show: false },
@@ -158,35 +166,56 @@ export function buildStationHistoryOption(h: StationHistory, colors: ChartColors
     animation: false,
     data,
   });
+  // The protection level sits just under the low alarm: its label goes under its line.
   const alarmLines = [
-    [sp.highAlarm, texts.high, highColor, 'dashed'],
-    [sp.lowAlarm, texts.low, lowColor, 'dashed'],
-    [sp.protection, texts.protection, protectionColor, 'dotted'],
+    [sp.highAlarm, texts.high, highColor, 'dashed', 'insideEndTop'],
+    [sp.lowAlarm, texts.low, lowColor, 'dashed', 'insideEndTop'],
+    [sp.protection, texts.protection, protectionColor, 'dotted', 'insideEndBottom'],
   ]
     .filter(([value]) => value !== null)
-    .map(([value, name, color, type]) => ({
+    .map(([value, name, color, type, position]) => ({
       yAxis: value,
       name,
       lineStyle: { color, type, width: 1.5 },
+      // On the card's colour, so the flow drawn behind does not cross the text.
       label: {
         formatter: `${name} ${value}`,
-        position: 'insideEndTop',
+        position,
         color,
         fontSize: 11,
+        backgroundColor: colors.surface,
+        padding: [1, 4],
+        borderRadius: 2,
       },
     }));
+  // Start levels are labelled; stop levels (close together above the protection level, where their
+  // labels would pile up) show theirs on hover.
   const pumpLines = h.pumps.flatMap((p) =>
-    [
-      [p.startLevel, texts.start(texts.pump(p))],
-      [p.stopLevel, texts.stop(texts.pump(p))],
-    ]
+    (
+      [
+        [p.startLevel, texts.start(texts.pump(p)), true],
+        [p.stopLevel, texts.stop(texts.pump(p)), false],
+      ] as const
+    )
       .filter(([value]) => value !== null)
-      .map(([value, name]) => ({
-        yAxis: value,
-        name,
-        lineStyle: { color: colors.textSecondary, type: 'dotted', width: 1, opacity: 0.7 },
-        label: { formatter: `${name} ${value}`, position: 'insideStartTop', color: colors.textSecondary, fontSize: 10 },
-      })),
+      .map(([value, name, shown]) => {
+        const label = {
+          show: shown,
+          formatter: `${name} ${value}`,
+          position: 'insideStartTop',
+          color: colors.textSecondary,
+          fontSize: 10,
+          backgroundColor: colors.surface,
+          padding: [0, 3],
+        };
+        return {
+          yAxis: value,
+          name,
+          lineStyle: { color: colors.textSecondary, type: 'dotted', width: 1, opacity: 0.7 },
+          label,
+          emphasis: { label: { ...label, show: true } },
+        };
+      }),
   );
 
   const series: Record<string, unknown>[] = [];
@@ -206,6 +235,33 @@ export function buildStationHistoryOption(h: StationHistory, colors: ChartColors
       data: line(h.level),
       z: 4,
     });
+    // Averages hide the wet well's swing: where the answer is bucketed, the least and greatest level
+    // of each bucket shade a band under the line (a transparent base with the spread stacked on it).
+    const points = withGaps(h.level.points, h.resolution, h.bucketSeconds);
+    if (h.resolution !== 'raw' && points.some((p) => p[2] !== null && p[3] !== null)) {
+      const band = {
+        type: 'line',
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        name: texts.level,
+        stack: 'level-band',
+        symbol: 'none',
+        silent: true,
+        connectNulls: false,
+        lineStyle: { opacity: 0 },
+        tooltip: { show: false },
+        z: 1,
+      };
+      series.push(
+        { ...band, id: 'level-min', data: points.map((p) => [p[0], p[2]]) },
+        {
+          ...band,
+          id: 'level-spread',
+          areaStyle: { color: levelColor, opacity: 0.14 },
+          data: points.map((p) => [p[0], p[2] !== null && p[3] !== null ? p[3] - p[2] : null]),
+        },
+      );
+    }
   }
   // Set-points as series of their own (no data, only lines), so the legend can hide each group.
   if (alarmLines.length) {
@@ -242,9 +298,9 @@ export function buildStationHistoryOption(h: StationHistory, colors: ChartColors
       yAxisIndex: axisOf.flow,
       showSymbol: false,
       connectNulls: false,
-      lineStyle: { width: 1.5, color: flowColor },
+      lineStyle: { width: 1.2, color: flowColor, opacity: 0.85 },
       itemStyle: { color: flowColor },
-      areaStyle: { color: flowColor, opacity: 0.08 },
+      areaStyle: { color: flowColor, opacity: 0.06 },
       data: line(h.flow),
       z: 3,
     });
@@ -334,7 +390,7 @@ export function buildStationHistoryOption(h: StationHistory, colors: ChartColors
       type: 'scroll',
       textStyle: { color: colors.text },
       pageTextStyle: { color: colors.textSecondary },
-      data: series.filter((s) => s.name).map((s) => s.name as string),
+      data: [...new Set(series.filter((s) => s.name).map((s) => s.name as string))],
     },
     grid: [
       { ...grid, top: LEGEND_H + 8, height: MAIN_H - 8, tooltip: { trigger: 'axis' } },

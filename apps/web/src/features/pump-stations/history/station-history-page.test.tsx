@@ -140,7 +140,7 @@ describe('StationHistoryPage (/bz/history-data)', () => {
     // No readings: a dash, not a zero; hourly data only: starts are "at least".
     expect(cells(next)).toEqual(['2026-06-01', '—', '—', '—', '1.5', '≥1', '—']);
     const total = rows.find((r) => r.textContent?.startsWith('Total')) as HTMLElement;
-    expect(cells(total)).toEqual(['Total', '600', '110', '183.3', '3.5', '4', '110']);
+    expect(cells(total)).toEqual(['Total', '600', '110', '183.3', '3.5', '≥4', '110']);
     expect(within(table).getByRole('columnheader', { name: 'Pump 1' })).toBeTruthy();
     expect(screen.getByText(/Today’s figures run to now/)).toBeTruthy();
 
