@@ -3,6 +3,7 @@ import { boundaries, station } from './station-map-fixtures.ts';
 import {
   CLUSTER_MAX_ZOOM,
   countByState,
+  regionBounds,
   regionLabelPoints,
   regionOutlines,
   stateColorExpression,
@@ -10,6 +11,7 @@ import {
   stationDetailPath,
   stationPoints,
   stationSource,
+  unionBounds,
   worstState,
 } from './station-map-lib.ts';
 
@@ -87,6 +89,17 @@ describe('station map: GeoJSON of the stations', () => {
     ]);
     expect(stationBounds(points)).toEqual([119.6, 29.0, 119.8, 29.2]);
     expect(stationBounds(stationPoints([station(3, { longitude: null })]).points)).toBeNull();
+  });
+
+  it('frames a region chosen together with its stations', () => {
+    const outlines = regionOutlines(boundaries);
+    expect(regionBounds(outlines, 'E-01')).toEqual([119.6, 29.0, 119.8, 29.2]);
+    // No outline (W-01 has none) or no region: nothing to add.
+    expect(regionBounds(outlines, 'W-01')).toBeNull();
+    expect(regionBounds(outlines, null)).toBeNull();
+    expect(unionBounds([119.7, 29.1, 119.9, 29.15], [119.6, 29.0, 119.8, 29.2])).toEqual([119.6, 29.0, 119.9, 29.2]);
+    expect(unionBounds(null, [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+    expect(unionBounds(null, null)).toBeNull();
   });
 
   it('counts by state for the legend', () => {

@@ -1,6 +1,6 @@
 import type { RegionCollection, StationLiveSummary, StationState } from '@water/contracts';
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
-import type { ExpressionSpecification, GeoJSONSourceSpecification, LngLatBoundsLike } from 'maplibre-gl';
+import type { ExpressionSpecification, GeoJSONSourceSpecification } from 'maplibre-gl';
 
 /** Beyond this zoom every station is drawn on its own: a county's stations lie a few hundred metres apart. */
 export const CLUSTER_MAX_ZOOM = 13;
@@ -106,18 +106,38 @@ export function worstState(counts: { fault: number; offline: number; running: nu
   return 'stopped';
 }
 
-/** The box around the drawn stations; null when none is drawn. */
-export function stationBounds(points: StationPoints): LngLatBoundsLike | null {
-  if (!points.features.length) return null;
+export type Box = [number, number, number, number];
+
+/** The box around positions: west, south, east, north; null for none. */
+function boxOf(positions: Iterable<number[]>): Box | null {
   let [w, s, e, n] = [180, 90, -180, -90];
-  for (const f of points.features) {
-    const [x = 0, y = 0] = f.geometry.coordinates;
+  for (const [x, y] of positions) {
+    if (x === undefined || y === undefined) continue;
     w = Math.min(w, x);
     e = Math.max(e, x);
     s = Math.min(s, y);
     n = Math.max(n, y);
   }
-  return [w, s, e, n];
+  return w <= e && s <= n ? [w, s, e, n] : null;
+}
+
+/** The box around the drawn stations; null when none is drawn. */
+export function stationBounds(points: StationPoints): Box | null {
+  return boxOf(points.features.map((f) => f.geometry.coordinates));
+}
+
+/** The box around one region's outline; null when it has none. */
+export function regionBounds(outlines: FeatureCollection<Polygon | MultiPolygon, RegionProps>, code: string | null) {
+  const region = code === null ? undefined : outlines.features.find((f) => f.properties.code === code);
+  if (!region) return null;
+  const polygons = region.geometry.type === 'Polygon' ? [region.geometry.coordinates] : region.geometry.coordinates;
+  return boxOf(polygons.flatMap((polygon) => polygon[0] ?? []));
+}
+
+/** The box around both; either may be missing. */
+export function unionBounds(a: Box | null, b: Box | null): Box | null {
+  if (!a || !b) return a ?? b;
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
 
 /** Counts by state of what the page shows (the legend). */

@@ -134,6 +134,8 @@ describe('StationMapPage (/bz/pumpStationYt)', () => {
     expect(screen.queryByRole('status', { name: 'map state' })?.textContent).toContain('"selected":3');
     await user.click(screen.getByRole('button', { name: 'Close popup' }));
     expect(screen.queryByRole('region', { name: 'Old Town PS' })).toBeNull();
+    // The focus goes back to the station in the list, not to the top of the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Old Town PS/ }));
   });
 
   it('reads the filters from the address, sends them to the live list, and writes changes back', async () => {

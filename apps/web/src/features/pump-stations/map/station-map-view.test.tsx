@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { StationLiveSummary } from '@water/contracts';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,17 +66,28 @@ const fake = vi.hoisted(() => {
     node: HTMLElement | null = null;
     lngLat: unknown = null;
     handlers = new Map<string, Handler>();
-    remove = vi.fn();
+    element: HTMLElement | null = null;
+    // As MapLibre's: removing a popup fires its close event.
+    remove = vi.fn(() => {
+      this.element?.remove();
+      this.handlers.get('close')?.();
+    });
     constructor(public options: unknown) {}
     setLngLat(lngLat: unknown) {
       this.lngLat = lngLat;
       return this;
+    }
+    getElement() {
+      return this.element;
     }
     setDOMContent(node: HTMLElement) {
       this.node = node;
       return this;
     }
     addTo() {
+      this.element = document.createElement('div');
+      if (this.node) this.element.append(this.node);
+      document.body.append(this.element);
       state.popups.push(this);
       return this;
     }
@@ -241,9 +252,15 @@ describe('StationMapView', () => {
     expect(popup?.remove).toHaveBeenCalled();
     expect(onSelect).not.toHaveBeenCalled();
 
-    // The user closes the popup.
+    // The user closes the popup: with its button, or Escape from inside it.
     await act(() => fake.state.popups.at(-1)?.handlers.get('close')?.());
     expect(onSelect).toHaveBeenLastCalledWith(null);
+    await user.click(screen.getByRole('button', { name: 'select 2' }));
+    onSelect.mockClear();
+    fireEvent.keyDown(within(fake.state.popups.at(-1)?.element as HTMLElement).getByText('popup of River Road PS'), {
+      key: 'Escape',
+    });
+    expect(onSelect).toHaveBeenCalledWith(null);
   });
 
   it('shows what the page gave for a browser without WebGL', () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/ui/map/use-maplibre.ts';
 import { STATE_COLOR_VARS, STATES } from '../home/station-state-colors.ts';
 import {
+  regionBounds,
   regionLabelPoints,
   regionOutlines,
   STATION_ZOOM,
@@ -22,6 +23,7 @@ import {
   stationBounds,
   stationPoints,
   stationSource,
+  unionBounds,
 } from './station-map-lib.ts';
 
 /** Arco's light values of the state colours, where its stylesheet is absent. */
@@ -303,13 +305,18 @@ export function StationMapView(props: StationMapViewProps) {
   }, [ready]);
   useEffect(() => {
     const instance = map.current;
-    if (!ready || !instance || fitKey === null || fitted.current === fitKey) return;
-    const box = stationBounds(points);
+    if (!ready || !instance || fitKey === null) return;
+    // A region chosen is framed whole, with any of its stations drawn outside its outline; its
+    // outline arriving after the stations frames the search once more.
+    const region = regionBounds(outlines, latest.current.regionCode);
+    const key = `${fitKey}|${region ? 'region' : ''}`;
+    if (fitted.current === key) return;
+    const box = unionBounds(stationBounds(points), region);
     if (!box) return;
     const first = fitted.current === null;
-    fitted.current = fitKey;
+    fitted.current = key;
     instance.fitBounds(box, { padding: 64, maxZoom: STATION_ZOOM + 1, duration: first ? 0 : 600 });
-  }, [ready, map, fitKey, points]);
+  }, [ready, map, fitKey, points, outlines]);
 
   // The selected station: ringed, shown unclustered, and its popup open.
   const selected = points.features.find((f) => f.properties.id === selectedId);
@@ -337,7 +344,14 @@ export function StationMapView(props: StationMapViewProps) {
       .addTo(instance);
     const onClose = () => latest.current.onSelect(null);
     popup.on('close', onClose);
+    // MapLibre moves the focus into the popup (its close button); Escape closes it from there.
+    const element = popup.getElement();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') popup.remove();
+    };
+    element?.addEventListener('keydown', onKey);
     return () => {
+      element?.removeEventListener('keydown', onKey);
       // Closed by the page (another station, a filter): not the user's close.
       popup.off('close', onClose);
       popup.remove();

@@ -23,11 +23,14 @@ export function StationPanel({
   const listRef = useRef<HTMLUListElement>(null);
   const unplaced = stations.filter((s) => !placed(s)).length;
 
-  // A station chosen on the map comes into view in the list too.
+  // A station chosen on the map comes into view in the list too; a popup closed with the focus in it
+  // gives the focus back to its station here, not to the top of the page.
+  const previous = useRef<number | null>(null);
   useEffect(() => {
-    if (selectedId === null) return;
-    const item = listRef.current?.querySelector<HTMLElement>(`[data-station="${selectedId}"]`);
-    item?.scrollIntoView?.({ block: 'nearest' });
+    const item = (id: number | null) => listRef.current?.querySelector<HTMLElement>(`[data-station="${id}"] button`);
+    if (selectedId !== null) item(selectedId)?.scrollIntoView?.({ block: 'nearest' });
+    else if (document.activeElement === document.body) item(previous.current)?.focus();
+    previous.current = selectedId;
   }, [selectedId]);
 
   const level = (s: StationLiveSummary) =>
