@@ -79,13 +79,20 @@ const isApi = (req: FastifyRequest) => req.url.startsWith('/api/') || req.url ==
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const tiles = tileSource(app.config.MAP_TILE_URL);
+  // The policy of the last Host seen: nearly every answer has the same one, and building it (a check of
+  // the header and a join of eleven directives) was done again for each answer.
+  let last: { host: string | undefined; policy: string } | null = null;
+  const policyFor = (host: string | undefined) => {
+    if (last === null || last.host !== host) last = { host, policy: contentSecurityPolicy(tiles, host) };
+    return last.policy;
+  };
   app.addHook('onSend', async (req, reply) => {
     const destination = req.headers['sec-fetch-dest'];
     if (typeof destination === 'string' && POLICY_FREE_DESTINATIONS.has(destination)) {
       reply.header('content-security-policy', SUBRESOURCE_CSP);
       addVary(reply, 'sec-fetch-dest');
     } else {
-      reply.header('content-security-policy', contentSecurityPolicy(tiles, req.host));
+      reply.header('content-security-policy', policyFor(req.host));
     }
     reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');

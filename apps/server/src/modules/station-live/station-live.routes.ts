@@ -33,11 +33,12 @@ export async function stationLiveRoutes(app: FastifyInstance) {
     method: overview.method,
     url: API_BASE + overview.path,
     config: { access: 'public', audit: false, rateLimit: PUBLIC_OVERVIEW_RATE_LIMIT },
+    // Gzipped once per computation (below): the compression plugin's hooks have nothing to do here.
+    compress: false,
     schema: { summary: overview.summary, tags: [...overview.tags], response: { 200: envelope(overview.data) } },
     handler: async (req, reply) => {
       const body = await live.publicOverviewBody(req.locale);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      // Compressed once per computation; the compression plugin leaves an encoded answer as it is.
       if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         return reply.header('content-encoding', 'gzip').send(body.gzip);
       }
