@@ -56,6 +56,10 @@ const pairs = (series: { deviceId: number; metric: string }[]) =>
     sql`, `,
   );
 
+/** The devices any station's configuration reads (pump controllers and sensors). */
+const MAPPED_DEVICES = sql`(select controller_device_id from station_pumps where controller_device_id is not null
+  union select device_id from station_sensors)`;
+
 /** The stations a filter selects. */
 const stationCondition = (f: StationLiveFilter): SQL | undefined =>
   and(
@@ -82,43 +86,55 @@ export function createStationLiveRepository(db: Queryable) {
 
     /** Stations with their region's name, pumps (number order) and sensors: what live state is derived from. */
     async configs(f: StationLiveFilter) {
-      const rows = await db
+      const rowsQuery = db
         .select({ station: stations, regionName: regions.name })
         .from(stations)
         .leftJoin(regions, eq(regions.id, stations.regionId))
         .where(stationCondition(f))
         .orderBy(asc(stations.code), asc(stations.id));
+      const pumpsQuery = db.select().from(stationPumps).orderBy(asc(stationPumps.stationId), asc(stationPumps.number));
+      // Every station (the live snapshot): the three at once, none waits for the stations' ids.
+      if (!f.keyword && !f.regionIds && !f.kind && !f.ids) {
+        const [rows, pumps, sensors] = await Promise.all([rowsQuery, pumpsQuery, db.select().from(stationSensors)]);
+        return { rows, pumps, sensors };
+      }
+      const rows = await rowsQuery;
       const ids = rows.map((r) => r.station.id);
       if (ids.length === 0) return { rows, pumps: [], sensors: [] };
       const [pumps, sensors] = await Promise.all([
-        db
-          .select()
-          .from(stationPumps)
-          .where(inArray(stationPumps.stationId, ids))
-          .orderBy(asc(stationPumps.stationId), asc(stationPumps.number)),
+        pumpsQuery.where(inArray(stationPumps.stationId, ids)),
         db.select().from(stationSensors).where(inArray(stationSensors.stationId, ids)),
       ]);
       return { rows, pumps, sensors };
     },
 
     /**
-     * The devices' staleness windows and units, and their latest readings, in three queries: the
-     * thing models are read once per type, not once per device (a model is kilobytes of JSON).
+     * The devices' staleness windows and units, and their latest readings, in three queries at once: the
+     * thing models are read once per type, not once per device (a model is kilobytes of JSON). `mapped`:
+     * the devices any station's configuration reads, whichever they are.
      */
-    async devicesAndLatest(ids: number[]): Promise<{ devices: Map<number, DeviceInfo>; latest: LatestRow[] }> {
-      if (ids.length === 0) return { devices: new Map(), latest: [] };
+    async devicesAndLatest(
+      ids: number[] | 'mapped',
+    ): Promise<{ devices: Map<number, DeviceInfo>; latest: LatestRow[] }> {
+      if (ids !== 'mapped' && ids.length === 0) return { devices: new Map(), latest: [] };
+      const idList = ids === 'mapped' ? '' : intArray(ids);
+      const among = (column: SQL) =>
+        ids === 'mapped' ? sql`${column} in ${MAPPED_DEVICES}` : sql`${column} = any(${idList}::int[])`;
       // Raw rows, times as epoch ms: a snapshot of every station reads some 5,000 of them, and mapping
       // each column of each row through the query builder (and a Date per time) cost more than the query.
-      const idList = intArray(ids);
-      const [deviceRows, latestRows] = await Promise.all([
+      const [deviceRows, latestRows, types] = await Promise.all([
         db.execute(sql`
           select d.id, d.type_id, floor(extract(epoch from d.last_seen_at) * 1000)::float8 as seen, d.status,
             ${offlineAfterSeconds(sql`t.model`)} as window_seconds
           from devices d left join device_types t on t.id = d.type_id
-          where d.id = any(${idList}::int[]) and d.archived_at is null`),
+          where ${among(sql`d.id`)} and d.archived_at is null`),
         db.execute(sql`
           select device_id, metric, floor(extract(epoch from ts) * 1000)::float8 as at, value, text_value
-          from telemetry_latest where device_id = any(${idList}::int[])`),
+          from telemetry_latest where ${among(sql`device_id`)}`),
+        db
+          .select({ id: deviceTypes.id, model: deviceTypes.model })
+          .from(deviceTypes)
+          .where(sql`${deviceTypes.id} in (select type_id from devices where ${among(sql`id`)})`),
       ]);
       const found = rowsOf<{
         id: number;
@@ -146,13 +162,6 @@ export function createStationLiveRepository(db: Queryable) {
         value: r.value === null ? null : Number(r.value),
         textValue: r.text_value,
       }));
-      const typeIds = [...new Set(found.flatMap((d) => (d.typeId === null ? [] : [d.typeId])))];
-      const types = typeIds.length
-        ? await db
-            .select({ id: deviceTypes.id, model: deviceTypes.model })
-            .from(deviceTypes)
-            .where(inArray(deviceTypes.id, typeIds))
-        : [];
       const units = new Map(types.map((t) => [t.id, unitsOf(t.model)]));
       return {
         devices: new Map(

@@ -92,9 +92,9 @@ function createLiveSnapshots(app: FastifyInstance): LiveSnapshots {
     stats.reads++;
     const promise = (async (): Promise<LiveSnapshot> => {
       const r = repo();
-      const configs = await r.configs({});
+      // One round trip: the configurations and the devices they read, at once.
+      const [configs, { devices, latest }] = await Promise.all([r.configs({}), r.devicesAndLatest('mapped')]);
       const mapped = new Set(devicesOf(configs));
-      const { devices, latest } = await r.devicesAndLatest([...mapped]);
       return {
         seq: mySeq,
         readAt: startedAt,
