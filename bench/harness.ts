@@ -157,8 +157,8 @@ export function loadInChild(job: LoadJob): Promise<LoadResult> {
 }
 
 /**
- * Times a GET `rounds` times, one after the other, from a child process after three warm-ups (any
- * answer but a 200 fails), prints its median and p95 under `name`, and returns the p95.
+ * Times a GET `rounds` times, one after the other (`pauseMs` apart), from a child process after three
+ * warm-ups (any answer but a 200 fails), prints its median and p95 under `name`, and returns the p95.
  */
 export async function timeGetApart(
   base: string,
@@ -166,6 +166,7 @@ export async function timeGetApart(
   name: string,
   url: string,
   rounds: number,
+  pauseMs = 0,
 ): Promise<number> {
   const { times } = await loadInChild({
     base,
@@ -175,6 +176,7 @@ export async function timeGetApart(
     warmup: 3,
     headers,
     okPrefix: '{"code":200,',
+    pauseMs,
   });
   const at = quantiles(times);
   console.log(

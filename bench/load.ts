@@ -17,7 +17,7 @@ export interface LoadJob {
   viewers: number;
   /** Answers timed (after the warm-up), across all viewers. */
   calls: number;
-  /** Answers not timed first, one per viewer in turn (connections open, caches warm). */
+  /** Answers not timed first, every viewer asking at once as in the timed part (connections open, code warm). */
   warmup?: number;
   /** Headers of every request (e.g. a bearer token). */
   headers?: Record<string, string>;
@@ -25,6 +25,8 @@ export interface LoadJob {
   viewerHeaders?: Record<string, string>[];
   /** What every answer's body starts with. */
   okPrefix: string;
+  /** ms each viewer waits before each timed call (0: back to back). */
+  pauseMs?: number;
 }
 
 export interface LoadResult {
@@ -166,7 +168,16 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
       if (!check(r.status, r.encoding, r.body)) refused++;
     });
   try {
-    for (let i = 0; i < (job.warmup ?? 0); i++) await call(i % job.viewers);
+    // The warm-up as the timed part runs (every viewer at once): connections open, code compiled hot.
+    let warmed = 0;
+    await Promise.all(
+      connections.map(async (_, v) => {
+        while (warmed < (job.warmup ?? 0)) {
+          warmed++;
+          await call(v);
+        }
+      }),
+    );
     refused = 0;
     let started = 0;
     const t0 = performance.now();
@@ -174,6 +185,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
       connections.map(async (_, v) => {
         while (started < job.calls) {
           started++;
+          if (job.pauseMs) await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
           const s = performance.now();
           await call(v);
           times.push(performance.now() - s);
