@@ -19,7 +19,7 @@ const REFRESH_AHEAD = 0.75;
  * from these rows at its own time, so staleness is judged at answer time.
  */
 export interface LiveSnapshot {
-  /** The number of its read: it holds every reading committed before a read numbered below it began. */
+  /** Its read's number (reads, full and partial, are numbered as they begin): marks made before it are in it. */
   seq: number;
   /** Date.now() when its read began. */
   readAt: number;
