@@ -1,0 +1,233 @@
+import { Alert, Button, Empty, Radio, Select, Tag } from '@arco-design/web-react';
+import { IconApps, IconList } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import {
+  STATION_KINDS,
+  STATION_STATES,
+  type StationKind,
+  type StationLiveSummary,
+  type StationState,
+  stationLiveApi,
+} from '@water/contracts';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
+import { ListKeyword, ListShell, ListView } from '../../../shared/ui/list-page.tsx';
+import { QueryState } from '../../../shared/ui/list-scaffold.tsx';
+import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
+import { useSharedUiI18n } from '../../../shared/ui/use-shared-ui-i18n.ts';
+import { RegionTreeSelect } from '../config/tree-selects.tsx';
+import { timeText } from './live-format.ts';
+import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from './live-hooks.ts';
+import { StationCard } from './station-card.tsx';
+import { StationDetail } from './station-detail.tsx';
+import { detailSearch, type StationView, stationOf, useStationView } from './station-links.ts';
+import { stationLiveColumns } from './station-live-columns.tsx';
+import { stationLiveQueries, useLiveStations } from './station-live-queries.ts';
+import { type StationLiveI18n, useStationLiveI18n } from './use-station-live-i18n.ts';
+import './station-live.css';
+
+/**
+ * The list is not paged; useListFilters goes back to page 1 on every change, so page 1 is declared
+ * here as its only page (the default, never written to the address).
+ */
+const QUERY = stationLiveApi.list.query.extend({ page: z.number().default(1) });
+type LiveListFilters = ReturnType<typeof useListFilters<typeof QUERY>>;
+
+/**
+ * Real-time data (/bz/pumpStationList): every station live, as cards or a table, filtered by
+ * keyword, region, kind and state (in the address). `?station=<id>` shows that station's mimic and
+ * detail in place of the list, keeping the list's filters for the way back.
+ */
+export function StationLivePage() {
+  const [params] = useSearchParams();
+  const stationId = stationOf(params);
+  return stationId === null ? <StationList /> : <StationDetail key={stationId} id={stationId} />;
+}
+
+function StationList() {
+  const i18n = useStationLiveI18n();
+  const { t, locale } = i18n;
+  const [params] = useSearchParams();
+  const list: LiveListFilters = useListFilters(QUERY);
+  const { keyword, regionId, kind, state } = list.filters;
+  const query = useMemo(() => ({ keyword, regionId, kind, state }), [keyword, regionId, kind, state]);
+  const stations = useQuery(stationLiveQueries.list(query, locale));
+  const shown = stations.data?.list ?? [];
+  const lastEventAt = useLiveStations(shown.map((s) => s.id));
+  const liveStatus = useLiveStatus();
+  const now = useNow(15_000);
+  const [view, setView] = useStationView();
+  const { t: shared } = useSharedUiI18n();
+
+  const hrefOf = (s: StationLiveSummary) => detailSearch(params, s.id);
+  const lastUpdate = Math.max(stations.dataUpdatedAt || 0, lastEventAt ?? 0);
+  const updatedText = lastUpdate ? timeText(new Date(lastUpdate).toISOString(), locale, Date.now()) : '';
+
+  const filters = <StationFilters list={list} i18n={i18n} />;
+  const states = <StateChips list={list} counts={stations.data?.counts} i18n={i18n} />;
+
+  return (
+    <ListShell
+      className="station-live"
+      title={t('live.title')}
+      subtitle={t('live.subtitle')}
+      actions={
+        <>
+          <span className="station-live__status">
+            {updatedText ? <span>{t('live.updatedAt', { time: updatedText })}</span> : null}
+            <span role="status" aria-label={t('live.channel')}>
+              <Tag size="small" color={LIVE_STATUS_COLORS[liveStatus]}>
+                {t(`live.channel.${liveStatus}`)}
+              </Tag>
+            </span>
+          </span>
+          <Radio.Group
+            type="button"
+            aria-label={t('live.view')}
+            value={view}
+            onChange={(next: StationView) => setView(next)}
+          >
+            <Radio value="cards">
+              <IconApps aria-hidden /> {t('live.view.cards')}
+            </Radio>
+            <Radio value="table">
+              <IconList aria-hidden /> {t('live.view.table')}
+            </Radio>
+          </Radio.Group>
+        </>
+      }
+      body={
+        <>
+          {states}
+          {stations.isError && stations.data ? (
+            <Alert
+              type="warning"
+              className="station-live__stale"
+              content={t('live.refreshFailed', { time: updatedText })}
+            />
+          ) : null}
+          {view === 'table' ? (
+            <ListView<StationLiveSummary>
+              filters={filters}
+              list={list}
+              query={stations}
+              columns={stationLiveColumns({ i18n, now, hrefOf })}
+              columnsId="station-live"
+              rowKey="id"
+              emptyText={t('live.empty')}
+              tableProps={{
+                pagination: false,
+                // Live rows change every few seconds: a spinner over them at each re-read would flicker.
+                loading: false,
+                rowClassName: (s: StationLiveSummary) => `station-table__row station-table__row--${s.state}`,
+              }}
+            />
+          ) : (
+            <>
+              {/* The table's filter row (ListView), the same for the cards: one place for the filters in both views. */}
+              <search className="list-page__filters" aria-label={shared('list.filters')}>
+                {filters}
+                {list.filtered ? (
+                  <Button type="text" onClick={list.reset}>
+                    {shared('list.reset')}
+                  </Button>
+                ) : null}
+              </search>
+              <QueryState
+                query={stations}
+                failedTitle={t('live.loadFailed')}
+                requestFailed={t('live.requestFailed')}
+                retryLabel={t('live.retry')}
+                skeletonClassName="list-page__skeleton"
+              >
+                {shown.length ? (
+                  <ul className="station-cards" aria-label={t('live.total', { total: shown.length })}>
+                    {shown.map((s) => (
+                      <li key={s.id}>
+                        <StationCard station={s} href={hrefOf(s)} now={now} i18n={i18n} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Empty description={t('live.empty')} />
+                )}
+              </QueryState>
+            </>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+function StationFilters({ list, i18n }: { list: LiveListFilters; i18n: StationLiveI18n }) {
+  const { t, locale } = i18n;
+  const { filters, set } = list;
+  const regions = useQuery(referenceQueries.regionTree(locale));
+  return (
+    <>
+      <ListKeyword label={t('live.filter.keyword')} value={filters.keyword} onKeyword={(keyword) => set({ keyword })} />
+      <RegionTreeSelect
+        className="station-live__region"
+        label={t('live.filter.region')}
+        placeholder={t('live.filter.allRegions')}
+        loading={regions.isPending}
+        data={regions.data ?? []}
+        value={filters.regionId ?? null}
+        onChange={(regionId) => set({ regionId: regionId ?? undefined })}
+      />
+      <Select
+        className="list-page__select"
+        aria-label={t('live.filter.kind')}
+        placeholder={t('live.filter.allKinds')}
+        allowClear
+        value={filters.kind}
+        onChange={(kind: StationKind | undefined) => set({ kind })}
+        options={STATION_KINDS.map((kind) => ({ label: t(`live.kind.${kind}`), value: kind }))}
+      />
+    </>
+  );
+}
+
+/**
+ * The state filter as chips with their counts: the server counts with every filter but the state,
+ * so each chip says what choosing it would show.
+ */
+function StateChips({
+  list,
+  counts,
+  i18n,
+}: {
+  list: LiveListFilters;
+  counts: Record<StationState, number> | undefined;
+  i18n: StationLiveI18n;
+}) {
+  const { t } = i18n;
+  const total = counts ? STATION_STATES.reduce((sum, s) => sum + counts[s], 0) : undefined;
+  const count = (n: number | undefined) => (n === undefined ? null : <span className="state-chip__count">{n}</span>);
+  return (
+    <Radio.Group
+      type="button"
+      className="station-live__states"
+      aria-label={t('live.filter.state')}
+      value={list.filters.state ?? 'all'}
+      onChange={(value: StationState | 'all') => list.set({ state: value === 'all' ? undefined : value })}
+    >
+      <Radio value="all">
+        <span className="state-chip">
+          {t('live.filter.allStates')} {count(total)}
+        </span>
+      </Radio>
+      {STATION_STATES.map((state) => (
+        <Radio key={state} value={state}>
+          <span className={`state-chip state-chip--${state}`}>
+            <span className="state-chip__dot" aria-hidden />
+            {t(`live.state.${state}`)} {count(counts?.[state])}
+          </span>
+        </Radio>
+      ))}
+    </Radio.Group>
+  );
+}
