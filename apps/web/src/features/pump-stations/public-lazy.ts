@@ -16,6 +16,10 @@ export const loadPublicHomePage: PageLoader = () =>
 export const loadStationMapPage: PageLoader = () =>
   import('./map/station-map-page.tsx').then((m) => ({ default: m.StationMapPage }));
 
+/** Real-time stations (/bz/pumpStationList): cards or table, and `?station=<id>` for one station's mimic. */
+export const loadStationLivePage: PageLoader = () =>
+  import('./live/station-live-page.tsx').then((m) => ({ default: m.StationLivePage }));
+
 /** The station history (/bz/history-data): its chart and daily table, their own chunk. */
 export const loadStationHistoryPage: PageLoader = () =>
   import('./history/station-history-page.tsx').then((m) => ({ default: m.StationHistoryPage }));

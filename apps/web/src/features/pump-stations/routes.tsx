@@ -1,7 +1,7 @@
 import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
-import { loadPublicHomePage, loadStationHistoryPage, loadStationMapPage } from './public-lazy.ts';
+import { loadPublicHomePage, loadStationHistoryPage, loadStationLivePage, loadStationMapPage } from './public-lazy.ts';
 
 /** Pump stations (/bz): spec §2. The home (monitorMange) is public; pages a later issue builds show the shared not-available page. */
 export const pumpStationsRoutes: RouteDef[] = [
@@ -26,7 +26,7 @@ export const pumpStationsRoutes: RouteDef[] = [
         path: 'pumpStationList',
         labelKey: 'menu.pumpStationList',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadStationLivePage,
       },
       {
         name: 'pumpStationYt',
