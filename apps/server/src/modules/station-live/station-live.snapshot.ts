@@ -9,7 +9,7 @@ import { createStationLiveRepository, type DeviceInfo, type StationConfigs } fro
  * another server. Readings committed on this server and station configurations show at once (below).
  */
 export const LIVE_SNAPSHOT_MAX_AGE_MS = 1000;
-/** Past this part of its age limit, a snapshot in use has its successor read in the background. */
+/** Past this part of its age limit, a snapshot in use has its successor read in the background (PostgreSQL). */
 const REFRESH_AHEAD = 0.75;
 
 /**
@@ -153,6 +153,10 @@ function createLiveSnapshots(app: FastifyInstance): LiveSnapshots {
     return run;
   }
 
+  // Not on the embedded database: its one connection and the server's own thread run the read, so a read
+  // in the background holds up every request meanwhile, more of them than the one that would wait for it.
+  const ahead = app.database.kind === 'postgres';
+
   // One read at a time, full or partial: a patch never lands in a snapshot a full read is replacing.
   async function get(): Promise<LiveSnapshot> {
     const asked = Date.now();
@@ -162,7 +166,7 @@ function createLiveSnapshots(app: FastifyInstance): LiveSnapshots {
       if (current && young && dirty.size === 0 && !patching) {
         // Nearing its age limit: the next one is read now, while this one still serves (callers meanwhile
         // take this one, unless a reading was committed: then they wait for the read, which holds it).
-        if (!loading && age >= store.maxAgeMs * REFRESH_AHEAD) void reload();
+        if (ahead && !loading && age >= store.maxAgeMs * REFRESH_AHEAD) void reload();
         return current;
       }
       if (loading) await loading.promise;

@@ -297,14 +297,19 @@ describe('the live list’s shared snapshot (one read of every station per serve
     expect(snapshot().reads).toBe(reads + 1);
   });
 
-  it('reads the next snapshot in the background once the one in use nears its age limit', async () => {
+  it('reads the next snapshot in the background once the one in use nears its age limit (PostgreSQL)', async () => {
     await liveList();
     const store = liveSnapshots(t.app);
     const { reads } = snapshot();
     const current = await store.get();
-    // Read 80 % of the limit ago: it still serves, its successor is being read meanwhile.
+    // Read 80 % of the limit ago: it still serves; on PostgreSQL its successor is being read meanwhile
+    // (not on PGlite, whose one connection and thread a read in the background would hold for everyone).
     current.readAt -= 0.8 * store.maxAgeMs;
     expect(await store.get()).toBe(current);
+    if (t.database.kind !== 'postgres') {
+      expect(snapshot().reads).toBe(reads);
+      return;
+    }
     expect(snapshot().reads).toBe(reads + 1);
     await vi.waitFor(async () => expect(await store.get()).not.toBe(current));
     expect(snapshot().reads).toBe(reads + 1);
