@@ -16,7 +16,12 @@ const LISTS = [
   '/sys/menuManager',
   '/sys/logManager',
   '/sys/pumpingSystem',
+  '/bz/pumpStationList',
 ];
+/** Lists that show cards until the table is chosen: the label of that choice. */
+const TABLE_VIEW: Record<string, Record<'zh-CN' | 'en-US', string>> = {
+  '/bz/pumpStationList': { 'zh-CN': '表格', 'en-US': 'Table' },
+};
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`every list's default columns fit 1366×768 without scrolling, ${locale}`, async ({ page }) => {
@@ -26,6 +31,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await signIn(page, undefined, '/dashboard/workplace');
     for (const path of LISTS) {
       await page.goto(`/#${path}`);
+      const tableView = TABLE_VIEW[path]?.[locale];
+      if (tableView) await page.locator('.page-host:not([hidden])').getByText(tableView, { exact: true }).click();
       const table = page.locator('.page-host:not([hidden]) .arco-table-container').first();
       await expect(table.locator('tbody tr').first()).toBeVisible();
       const { content, room } = await table.evaluate((el) => ({
