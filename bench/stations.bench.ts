@@ -9,6 +9,7 @@
 // a fresh latest reading, every level and flow meter 24 h of 1-minute and 1-hour rollups, and the
 // pumps' running flags too. PGlite by default; BENCH_DATABASE_URL=postgres://… measures a PostgreSQL
 // server (its schema is dropped and recreated). Targets apply to PostgreSQL.
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { loadInChild, openBench, quantiles, rowsOf, signIn, timeGetApart } from './harness.ts';
 
@@ -137,6 +138,13 @@ try {
   console.log(
     `database: ${database.kind}; ${counts?.s} stations, ${counts?.d} devices, ${counts?.l} latest readings, ${counts?.m} 1-minute rollups (loaded in ${loaded} s)`,
   );
+  // The figures follow the machine's load (other work on the same cores): printed with them.
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`load average before the timings: ${load()}`);
 
   const first = (await (await fetch(`${base}/api/pump-stations/live`, { headers })).json()) as {
     data: { total: number; counts: Record<string, number>; list: { id: number }[] };
@@ -187,6 +195,7 @@ try {
       )} ms   (${Math.round(VIEWER_CALLS / viewers.seconds)} req/s, ${viewers.refused} refused by the rate limit)`,
   );
 
+  console.log(`load average after the timings: ${load()}`);
   const verdict = (p95: number, target: number) =>
     `${p95.toFixed(1)} ms (target ≤ ${target} ms): ${database.kind !== 'postgres' ? 'target applies to PostgreSQL' : p95 <= target ? 'met' : 'NOT met'}`;
   console.log(`live list p95 ${verdict(p95List, TARGETS.list)}`);
