@@ -44,7 +44,16 @@ export function StationStateTag({
 }
 
 /** The pumps as numbered dots coloured by state, and how many run of how many. */
-export function PumpDots({ station, i18n }: { station: StationLiveSummary; i18n: StationLiveI18n }) {
+export function PumpDots({
+  station,
+  i18n,
+  compact = false,
+}: {
+  station: StationLiveSummary;
+  i18n: StationLiveI18n;
+  /** The count as "1/3" (a table column says what it counts). */
+  compact?: boolean;
+}) {
   const { t } = i18n;
   if (station.pumps.length === 0) return <span className="list-page__muted">{t('live.noPumps')}</span>;
   return (
@@ -60,7 +69,9 @@ export function PumpDots({ station, i18n }: { station: StationLiveSummary; i18n:
         })}
       </ul>
       <span className="pump-dots__count">
-        {t('live.pumpsRunning', { running: station.pumpsRunning, total: station.pumpsTotal })}
+        {compact
+          ? `${station.pumpsRunning}/${station.pumpsTotal}`
+          : t('live.pumpsRunning', { running: station.pumpsRunning, total: station.pumpsTotal })}
       </span>
     </span>
   );

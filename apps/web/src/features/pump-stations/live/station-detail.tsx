@@ -73,9 +73,9 @@ export function StationDetail({ id }: { id: number }) {
   const lastUpdate = Math.max(live.dataUpdatedAt || 0, lastEventAt ?? 0);
   return (
     <div className="station-detail">
-      <nav className="station-detail__nav">{back}</nav>
       <header className="station-detail__header">
         <div className="station-detail__heading">
+          <nav className="station-detail__nav">{back}</nav>
           <h1 className="station-detail__title">{station.name}</h1>
           <StationStateTag station={station} i18n={i18n} />
           <span className="station-detail__meta">
@@ -97,7 +97,8 @@ export function StationDetail({ id }: { id: number }) {
       </header>
       {config.data ? <Facts config={config.data} i18n={i18n} /> : null}
 
-      <Card className="station-detail__panel" bordered={false} title={t('live.detail.mimic')}>
+      <Card className="station-detail__panel station-detail__mimic" bordered={false}>
+        <h2 className="sr-only">{t('live.detail.mimic')}</h2>
         <StationMimic station={station} config={config.data} i18n={i18n} now={now} />
         <Legend i18n={i18n} />
       </Card>
@@ -297,7 +298,7 @@ function Devices({
         noDataElement={<Empty description={t('live.devices.empty')} />}
         columns={[
           {
-            title: t('live.col.name'),
+            title: t('live.devices.device'),
             dataIndex: 'name',
             render: (_, row) => (
               <span className="station-devices__device">

@@ -73,10 +73,10 @@ export function stationLiveColumns({
     },
     {
       key: 'pumps',
-      title: t('live.col.pumps'),
+      title: t('live.col.pumpsRunning'),
       dataIndex: 'pumpsRunning',
       width: 150,
-      render: (_, s) => <PumpDots station={s} i18n={i18n} />,
+      render: (_, s) => <PumpDots station={s} i18n={i18n} compact />,
     },
     {
       key: 'flow',

@@ -164,7 +164,7 @@ describe('StationLivePage (/bz/pumpStationList)', () => {
       'Station',
       'State',
       'Level (m)',
-      'Pumps',
+      'Pumps (running)',
       'Flow (m³/h)',
       'Power (kW)',
       'Region',
@@ -175,7 +175,7 @@ describe('StationLivePage (/bz/pumpStationList)', () => {
     expect(within(row).getByRole('meter', { name: '东湖雨水泵站 level' }).getAttribute('aria-valuetext')).toBe(
       '2.35 m',
     );
-    expect(within(row).getByText('1 of 2 running')).toBeTruthy();
+    expect(within(row).getByText('1/2')).toBeTruthy();
     expect(within(row).getByText('1,234')).toBeTruthy();
     const stalled = within(table).getByRole('row', { name: /西山加压站/ });
     expect(within(stalled).getByText('Stale')).toBeTruthy();

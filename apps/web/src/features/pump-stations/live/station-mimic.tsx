@@ -1,5 +1,5 @@
 import type { LiveValue, PumpLive, PumpStationDetail, StationLive } from '@water/contracts';
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { DIGITS, formatNumber, isUnmapped, levelZone, timeText, valueText, wellScale } from './live-format.ts';
 import type { StationLiveI18n } from './use-station-live-i18n.ts';
 
@@ -19,7 +19,9 @@ import type { StationLiveI18n } from './use-station-live-i18n.ts';
  * Each pump has its column: its riser, its start and stop lines, its box of values. The drawing
  * widens with the pumps and scales to its container; beyond what stays legible it scrolls instead.
  */
+/** A pump column's width: at least this, more when the container has room (up to PITCH_MAX). */
 const PITCH = 150;
+const PITCH_MAX = 230;
 const SCALE_W = 140;
 const INLET_W = 40;
 const LABELS_W = 128;
@@ -28,7 +30,7 @@ const HEADER_Y = 70;
 const BOX_Y = 84;
 const BOX_H = 88;
 const WELL_TOP = 196;
-const WELL_H = 300;
+const WELL_H = 250;
 const WELL_BOTTOM = WELL_TOP + WELL_H;
 const HEIGHT = WELL_BOTTOM + 34;
 const WALL = 6;
@@ -37,8 +39,16 @@ const PUMP_R = 20;
 const MIN_SCALE = 0.72;
 const LABEL_GAP = 13;
 
-export function mimicWidth(pumps: number): number {
-  return SCALE_W + INLET_W + Math.max(pumps, 1) * PITCH + 16 + LABELS_W + OUTLET_W;
+const FIXED_W = SCALE_W + INLET_W + 16 + LABELS_W + OUTLET_W;
+
+/**
+ * The pump columns' width for a container `room` px wide: the drawing fills it at about its natural
+ * size (12 px text stays 12 px) rather than being stretched, so a station of 2 pumps does not draw
+ * them as big as a wall; never narrower than PITCH.
+ */
+export function pitchFor(pumps: number, room: number): number {
+  if (!room) return PITCH;
+  return Math.min(PITCH_MAX, Math.max(PITCH, Math.floor((room - FIXED_W) / Math.max(pumps, 1))));
 }
 
 /** A step for the scale's ticks: about five of them, at 0.5, 1, 2 or 5 times a power of ten. */
@@ -79,14 +89,30 @@ interface MimicProps {
   now: number;
 }
 
+/** The width of an element, following it as it resizes. */
+function useWidth(): [RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
   const { t, locale } = i18n;
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [ref, room] = useWidth();
   const none = t('live.none');
   const n = Math.max(s.pumps.length, 1);
-  const width = mimicWidth(s.pumps.length);
+  const pitch = pitchFor(n, room);
+  const width = FIXED_W + n * pitch;
   const wellX0 = SCALE_W;
-  const wellX1 = SCALE_W + INLET_W + n * PITCH + 16;
+  const wellX1 = SCALE_W + INLET_W + n * pitch + 16;
   const outletX = wellX1 + LABELS_W;
   const scale = wellScale(s);
   const y = (m: number) => WELL_BOTTOM - (Math.min(Math.max(m, 0), scale) / scale) * WELL_H;
@@ -133,7 +159,7 @@ export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
   const rainMapped = mapped('rain', s.rain);
 
   return (
-    <div className="mimic">
+    <div className="mimic" ref={ref}>
       <svg
         className={`mimic__svg mimic--${s.state}`}
         viewBox={`0 0 ${width} ${HEIGHT}`}
@@ -150,10 +176,11 @@ export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
           <marker
             id={`${uid}-arrow`}
             viewBox="0 0 10 10"
-            refX="8"
+            refX="6"
             refY="5"
-            markerWidth="5"
-            markerHeight="5"
+            markerUnits="userSpaceOnUse"
+            markerWidth="18"
+            markerHeight="18"
             orient="auto"
           >
             <path d="M0,0 L10,5 L0,10 z" className="mimic__arrow" />
@@ -227,12 +254,10 @@ export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
               <line x1={wellX0 - 8} x2={wellX0 - 2} y1={y(v)} y2={y(v)} className="mimic__tick" />
               <text x={wellX0 - 12} y={y(v) + 4} textAnchor="end" className="mimic__tick-label">
                 {formatNumber(v, locale, step < 1 ? 1 : 0)}
+                {v === ticks[ticks.length - 1] ? ' m' : ''}
               </text>
             </g>
           ))}
-          <text x={wellX0 - 12} y={WELL_TOP - 14} textAnchor="end" className="mimic__tick-label">
-            m
-          </text>
         </g>
 
         {/* Alarm and protection levels, across the well. */}
@@ -270,7 +295,7 @@ export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
           className="mimic__pipe mimic__pipe--header"
           markerEnd={`url(#${uid}-arrow)`}
         />
-        <text x={wellX0 + INLET_W + 24} y={HEADER_Y - 12} className="mimic__muted">
+        <text x={outletX - 8} y={HEADER_Y - 12} textAnchor="end" className="mimic__muted">
           {t('live.mimic.header')}
         </text>
 
@@ -278,7 +303,8 @@ export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
           <PumpGroup
             key={p.id}
             pump={p}
-            x={wellX0 + INLET_W + i * PITCH}
+            x={wellX0 + INLET_W + i * pitch}
+            pitch={pitch}
             y={y}
             uid={uid}
             i18n={i18n}
@@ -303,6 +329,7 @@ export function StationMimic({ station: s, config, i18n, now }: MimicProps) {
 function PumpGroup({
   pump: p,
   x,
+  pitch,
   y,
   uid,
   i18n,
@@ -311,6 +338,7 @@ function PumpGroup({
 }: {
   pump: PumpLive;
   x: number;
+  pitch: number;
   y: (m: number) => number;
   uid: string;
   i18n: StationLiveI18n;
@@ -378,7 +406,7 @@ function PumpGroup({
       <title>{newest ? `${label}\n${t('live.mimic.updated', { time: timeText(newest, locale, now) })}` : label}</title>
       {lines.map((l, i) => (
         <g key={l.kind} className={`mimic__setpoint mimic__setpoint--${l.kind}`}>
-          <line x1={x + 6} x2={x + PITCH - 10} y1={y(l.value)} y2={y(l.value)} />
+          <line x1={x + 6} x2={x + pitch - 10} y1={y(l.value)} y2={y(l.value)} />
           <text x={riser + 10} y={labelY[i]} className="mimic__halo">
             {l.text}
           </text>
@@ -400,14 +428,14 @@ function PumpGroup({
           <circle r="3" className="mimic-pump__hub" />
         </g>
       </g>
-      <text x={riser} y={cy + PUMP_R + 14} textAnchor="middle" className="mimic-pump__number">
+      <text x={riser - PUMP_R - 6} y={cy + 5} textAnchor="end" className="mimic-pump__number mimic__halo">
         {p.number}#
       </text>
 
       <g className="mimic-pump__box">
-        <rect x={riser + 12} y={BOX_Y} width={PITCH - 44} height={BOX_H} rx="4" />
+        <rect x={riser + 12} y={BOX_Y} width={Math.min(pitch - 44, 150)} height={BOX_H} rx="4" />
         <text x={riser + 20} y={BOX_Y + 17} className="mimic-pump__title">
-          {shorten(title, 11)}
+          {shorten(title, pitch > 180 ? 16 : 11)}
         </text>
         <text x={riser + 20} y={BOX_Y + 34} className="mimic-pump__state">
           {stateText}
@@ -483,14 +511,14 @@ function Outlet({
       </text>
       {rows.map((r, i) => (
         <g key={r.key} className={r.v.value !== null && r.v.stale ? 'mimic__value--stale' : undefined}>
-          <text x={x + 16} y={BOX_Y + 40 + i * 40} className="mimic__muted">
+          <text x={x + 16} y={BOX_Y + 40 + i * 56} className="mimic__muted">
             {r.label}
           </text>
-          <text x={x + 16} y={BOX_Y + 58 + i * 40} className="mimic__figure">
+          <text x={x + 16} y={BOX_Y + 60 + i * 56} className="mimic__figure">
             {r.text}
           </text>
           {r.v.ts ? (
-            <text x={x + 180} y={BOX_Y + 40 + i * 40} textAnchor="end" className="mimic__time">
+            <text x={x + 16} y={BOX_Y + 76 + i * 56} className="mimic__time">
               {r.v.stale ? `${t('live.mimic.stale')} · ` : ''}
               {timeText(r.v.ts, locale, now)}
             </text>

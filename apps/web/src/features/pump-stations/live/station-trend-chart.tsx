@@ -80,9 +80,10 @@ export function StationTrendChart({
       const axisText = { color: colors.textSecondary, fontSize: 11 };
       const split = { lineStyle: { color: colors.border, type: 'dashed' as const } };
       const setPoints = [
-        { value: highAlarm, color: high, name: labels.high },
-        { value: lowAlarm, color: low, name: labels.low },
-        { value: protectionLevel, color: protection, name: labels.protection },
+        // Low alarm and dry-run protection usually sit close together: their labels take opposite ends.
+        { value: highAlarm, color: high, name: labels.high, position: 'insideEndTop' },
+        { value: lowAlarm, color: low, name: labels.low, position: 'insideEndTop' },
+        { value: protectionLevel, color: protection, name: labels.protection, position: 'insideStartBottom' },
       ].filter((s) => s.value !== null);
       const levelTop = Math.max(
         wellDepth ?? 0,
@@ -155,6 +156,7 @@ export function StationTrendChart({
             gridIndex: 1,
             name: labels.rain,
             min: 0,
+            splitNumber: 3,
             nameTextStyle: axisText,
             axisLabel: axisText,
             splitLine: { show: false },
@@ -177,7 +179,7 @@ export function StationTrendChart({
               data: setPoints.map((s) => ({
                 yAxis: s.value,
                 lineStyle: { color: s.color, type: 'dashed', width: 1.5 },
-                label: { formatter: s.name, color: s.color, position: 'insideEndTop', fontSize: 11 },
+                label: { formatter: s.name, color: s.color, position: s.position, fontSize: 11 },
               })),
             },
           },
