@@ -1,6 +1,7 @@
 import { API_BASE, envelope, Permissions, publicApi, stationLiveApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import { authenticate } from '../../plugins/auth.ts';
 import { startStationLivePush } from './station-live.push.ts';
 import { createStationLiveService } from './station-live.service.ts';
 
@@ -22,7 +23,7 @@ export async function stationLiveRoutes(app: FastifyInstance) {
     live.trend(ctx, req.params.id, req.query.hours),
   );
 
-  // No sign-in: only aggregates (see the contract's publicOverviewSchema), cached a few seconds, and
+  // No sign-in (unless an administrator switched public access off): only aggregates (see the contract's publicOverviewSchema), cached a few seconds, and
   // its own per-IP limit. The web polls it (PUBLIC_OVERVIEW_POLL_MS): the live channel stays for
   // signed-in sessions only, and one cached answer serves every wall screen alike. Registered by hand,
   // not with route(): it sends the cached envelope's JSON text (made once per computation, checked
@@ -37,7 +38,13 @@ export async function stationLiveRoutes(app: FastifyInstance) {
     compress: false,
     schema: { summary: overview.summary, tags: [...overview.tags], response: { 200: envelope(overview.data) } },
     handler: async (req, reply) => {
-      const body = await live.publicOverviewBody(req.locale);
+      // Switched off, the home is no longer public but stays the landing page of a signed-in user.
+      const signedIn = () =>
+        authenticate(app, req).then(
+          () => true,
+          () => false,
+        );
+      const body = await live.publicOverviewBody(req.locale, signedIn);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         return reply.header('content-encoding', 'gzip').send(body.gzip);

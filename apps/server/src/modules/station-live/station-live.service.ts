@@ -237,8 +237,9 @@ export function createStationLiveService(app: FastifyInstance) {
     return value?.enabled !== false;
   }
 
+  // Computed with the switch off too: signed-in users still open the home (their landing page).
   async function computeOverview(): Promise<{ enabled: boolean; overview: PublicOverview | null }> {
-    if (!(await publicHomeEnabled(app.db))) return { enabled: false, overview: null };
+    const enabled = await publicHomeEnabled(app.db);
     // The whole utility, whoever looks: the public home has no region limit.
     const { list, configs, devices, now } = await deriveShared(app.db, {});
     const counts = countStates(list);
@@ -251,7 +252,7 @@ export function createStationLiveService(app: FastifyInstance) {
     const rains = [...rainByGauge.values()];
     const round = (v: number, d = 2) => Number(v.toFixed(d));
     return {
-      enabled: true,
+      enabled,
       overview: {
         at: now.toISOString(),
         stations: { ...counts, total: list.length },
@@ -284,7 +285,7 @@ export function createStationLiveService(app: FastifyInstance) {
    * would otherwise all wait at once, every TTL); past twice the TTL (nobody asked for that long), or
    * after the switch changed, viewers wait for a fresh one.
    */
-  async function publicOverview(): Promise<PublicOverview> {
+  async function publicOverview(signedIn: () => Promise<boolean> = async () => false): Promise<PublicOverview> {
     const cache = overviewCache(app);
     const now = Date.now();
     const age = cache.entry ? now - cache.entry.at : Number.POSITIVE_INFINITY;
@@ -317,16 +318,22 @@ export function createStationLiveService(app: FastifyInstance) {
     }
     const cached = cache.entry!;
     const { enabled, overview } = await cached.value;
-    if (!enabled || !overview) throw new AppError(401, 401, 'pumpStations.publicHomeOff');
+    if (!overview || (!enabled && !(await signedIn()))) throw new AppError(401, 401, 'pumpStations.publicHomeOff');
     return overview;
   }
 
   // The answer as sent, per language, made once per computation: 200 viewers polling share it
   // (text and gzip) instead of each validating, serialising and compressing the same overview again.
   const bodies = new WeakMap<PublicOverview, Map<string, { text: string; gzip: Buffer }>>();
-  /** The public overview's whole envelope as JSON text and gzipped, in `locale` (checked against its schema in tests). */
-  async function publicOverviewBody(locale: Locale): Promise<{ text: string; gzip: Buffer }> {
-    const overview = await publicOverview();
+  /**
+   * The public overview's whole envelope as JSON text and gzipped, in `locale` (checked against its
+   * schema in tests). With public access off, only a caller `signedIn` says holds a session gets it.
+   */
+  async function publicOverviewBody(
+    locale: Locale,
+    signedIn?: () => Promise<boolean>,
+  ): Promise<{ text: string; gzip: Buffer }> {
+    const overview = await publicOverview(signedIn);
     let byLocale = bodies.get(overview);
     if (!byLocale) {
       byLocale = new Map();

@@ -533,6 +533,21 @@ describe('the public home overview', () => {
     const closed = await overview();
     expect(closed.statusCode).toBe(401);
     expect(closed.json()).toEqual({ code: 401, msg: expect.any(String), data: null });
+    // Still the landing page of a signed-in user (a plain one too); a forged or ended session is a visitor.
+    const asUser = await t.inject({
+      method: 'GET',
+      url: '/api/public/overview',
+      headers: { authorization: `Bearer ${user}` },
+    });
+    expect(asUser.statusCode, asUser.body).toBe(200);
+    expect(asUser.json().data.stations.total).toBe(12);
+    const forged = await t.inject({
+      method: 'GET',
+      url: '/api/public/overview',
+      headers: { authorization: 'Bearer forged' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ code: 401, msg: expect.any(String), data: null });
     expect((await t.call(publicApi.getSetting, { token: admin })).json().data).toEqual({ enabled: false });
 
     const rows = await t.database.db
