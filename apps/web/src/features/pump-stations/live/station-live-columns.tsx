@@ -9,7 +9,7 @@ import type { StationLiveI18n } from './use-station-live-i18n.ts';
 
 /**
  * The live table's columns: the card's figures, one station a row. The default set (station, state,
- * level, pumps, flow, power, region, last update: 950 px) fits the 1025 px a 1366×768 screen leaves
+ * level, pumps, flow, power, region, last update: 994 px) fits the 1025 px a 1366×768 screen leaves
  * a list, in both languages; pressure, rain, kind and code wait in the column chooser.
  */
 export function stationLiveColumns({
@@ -35,7 +35,7 @@ export function stationLiveColumns({
       choice: 'always',
       title: t('live.col.name'),
       dataIndex: 'name',
-      width: 170,
+      width: 160,
       render: (_, s) => (
         <Link to={hrefOf(s)} className="list-page__ellipsis station-table__name" title={s.name}>
           {s.name}
@@ -63,7 +63,7 @@ export function stationLiveColumns({
       choice: 'always',
       title: t('live.col.level'),
       dataIndex: 'level',
-      width: 170,
+      width: 160,
       render: (_, s) => (
         <span className="station-table__level">
           <LevelBar station={s} i18n={i18n} orientation="horizontal" />
@@ -124,7 +124,7 @@ export function stationLiveColumns({
       key: 'region',
       title: t('live.col.region'),
       dataIndex: 'regionName',
-      width: 110,
+      width: 100,
       render: (_, s) =>
         s.regionName ? (
           <span className="list-page__ellipsis" title={s.regionName}>
@@ -138,9 +138,9 @@ export function stationLiveColumns({
       key: 'updated',
       title: t('live.col.updated'),
       dataIndex: 'lastUpdate',
-      width: 120,
+      width: 150,
       render: (_, s) => (
-        <span className={`list-page__nowrap${hasStale(s) ? ' live-figure--stale' : ''}`}>
+        <span className="list-page__nowrap">
           {s.lastUpdate ? (
             <Tooltip content={timeText(s.lastUpdate, locale, now)} mini>
               <time dateTime={s.lastUpdate}>{ageText(s.lastUpdate, now, t)}</time>
