@@ -150,7 +150,13 @@ describe('StationLivePage (/bz/pumpStationList)', () => {
   });
 
   it('shows the same figures as a table, and keeps the choice for the user', async () => {
-    mockApi([regions, [stationLiveApi.list, listOf([east, west])]]);
+    mockApi([
+      regions,
+      [stationLiveApi.list, listOf([east, west])],
+      [stationLiveApi.get, east],
+      [pumpStationsApi.get, configOf(east)],
+      [stationLiveApi.trend, trendOf()],
+    ]);
     const { user } = renderPage(page, { route: '/bz/pumpStationList', locale: 'en-US' });
     await screen.findByRole('article', { name: '东湖雨水泵站' });
 
@@ -181,6 +187,10 @@ describe('StationLivePage (/bz/pumpStationList)', () => {
     expect(within(stalled).getByText('Stale')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     expect(Object.values(localStorage).includes('table')).toBe(true);
+
+    // A row opens its station, as a card does.
+    await user.click(within(row).getByText('1,234'));
+    expect(address()).toBe('/bz/pumpStationList?station=5');
   });
 
   it('opens a station from its card, and comes back to the list with its filters', async () => {

@@ -9,8 +9,8 @@ import {
   type StationState,
   stationLiveApi,
 } from '@water/contracts';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type MouseEvent, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { ListKeyword, ListShell, ListView } from '../../../shared/ui/list-page.tsx';
@@ -50,6 +50,7 @@ function StationList() {
   const i18n = useStationLiveI18n();
   const { t, locale } = i18n;
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const list: LiveListFilters = useListFilters(QUERY);
   const { keyword, regionId, kind, state } = list.filters;
   const query = useMemo(() => ({ keyword, regionId, kind, state }), [keyword, regionId, kind, state]);
@@ -122,6 +123,14 @@ function StationList() {
                 // Live rows change every few seconds: a spinner over them at each re-read would flicker.
                 loading: false,
                 rowClassName: (s: StationLiveSummary) => `station-table__row station-table__row--${s.state}`,
+                // The whole row opens the station, as a card does; its name stays the link for the keyboard.
+                onRow: (s: StationLiveSummary) => ({
+                  onClick: (event: MouseEvent) => {
+                    // The name's own link has navigated already: a second entry would make Back take two steps.
+                    if ((event.target as HTMLElement).closest('a')) return;
+                    void navigate(hrefOf(s));
+                  },
+                }),
               }}
             />
           ) : (

@@ -44,6 +44,12 @@ function series(points: Point[], bucketMs: number, pick: (p: Point) => number | 
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The smallest of 1, 2 or 5 times a power of ten at or above `n`. */
+function niceStep(n: number): number {
+  const power = 10 ** Math.floor(Math.log10(n));
+  return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= n) ?? n) as number;
+}
+
 /**
  * A station's last hours: the wet-well level against its set-points and the outlet flow above, the
  * pumps running (a step area) and the rain below, on one time axis.
@@ -90,6 +96,8 @@ export function StationTrendChart({
         ...setPoints.map((s) => s.value ?? 0),
         ...trend.points.map((p) => p.levelMax ?? p.level ?? 0),
       );
+      const rainMax = Math.max(1, ...trend.points.map((p) => p.rain ?? 0));
+      const rainStep = niceStep(rainMax / 2);
       const xAxis = (gridIndex: number, show: boolean) => ({
         type: 'time',
         gridIndex,
@@ -156,7 +164,9 @@ export function StationTrendChart({
             gridIndex: 1,
             name: labels.rain,
             min: 0,
-            splitNumber: 3,
+            // Two or three steps: the lower grid is short, and ECharts would crowd it with ticks.
+            max: rainStep * Math.max(1, Math.ceil(rainMax / rainStep)),
+            interval: rainStep,
             nameTextStyle: axisText,
             axisLabel: axisText,
             splitLine: { show: false },
