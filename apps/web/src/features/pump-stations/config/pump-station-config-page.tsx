@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { ListPage } from '../../../shared/ui/list-page.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
+import { StationFilterFields } from '../common/station-filters.tsx';
 import { stationColumns } from './station-columns.tsx';
 import { StationConfigDrawer, type StationDrawerTarget } from './station-config-drawer.tsx';
 import { stationConfigQueries, useRemoveStation } from './station-config-queries.ts';
-import { StationFilterFields } from './station-filters.tsx';
 import { useStationConfigI18n } from './use-station-config-i18n.ts';
 import './station-config.css';
 
@@ -57,7 +57,9 @@ export function PumpStationConfigPage() {
           </Button>
         </Permission>
       }
-      filters={<StationFilterFields list={list} i18n={i18n} />}
+      filters={
+        <StationFilterFields filters={list.filters} set={list.set} keywordLabel={t('stationConfig.filter.keyword')} />
+      }
       list={list}
       query={stations}
       columns={columns}

@@ -1,23 +1,14 @@
-import { Alert, Button, Empty, Radio, Select, Tag } from '@arco-design/web-react';
+import { Alert, Button, Empty, Radio, Tag } from '@arco-design/web-react';
 import { IconApps, IconList } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import {
-  STATION_KINDS,
-  STATION_STATES,
-  type StationKind,
-  type StationLiveSummary,
-  type StationState,
-  stationLiveApi,
-} from '@water/contracts';
+import type { StationLiveSummary } from '@water/contracts';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { referenceQueries } from '../../../shared/api/reference-queries.ts';
-import { ListKeyword, ListShell, ListView } from '../../../shared/ui/list-page.tsx';
+import { ListShell, ListView } from '../../../shared/ui/list-page.tsx';
 import { QueryState } from '../../../shared/ui/list-scaffold.tsx';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
 import { useSharedUiI18n } from '../../../shared/ui/use-shared-ui-i18n.ts';
-import { RegionTreeSelect } from '../config/tree-selects.tsx';
+import { STATION_LIVE_QUERY, StationFilterFields, StationStateChips } from '../common/station-filters.tsx';
 import { timeText } from './live-format.ts';
 import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from './live-hooks.ts';
 import { StationCard } from './station-card.tsx';
@@ -25,15 +16,10 @@ import { StationDetail } from './station-detail.tsx';
 import { detailSearch, type StationView, stationOf, useStationView } from './station-links.ts';
 import { stationLiveColumns } from './station-live-columns.tsx';
 import { stationLiveQueries, useLiveStations } from './station-live-queries.ts';
-import { type StationLiveI18n, useStationLiveI18n } from './use-station-live-i18n.ts';
+import { useStationLiveI18n } from './use-station-live-i18n.ts';
 import './station-live.css';
 
-/**
- * The list is not paged; useListFilters goes back to page 1 on every change, so page 1 is declared
- * here as its only page (the default, never written to the address).
- */
-const QUERY = stationLiveApi.list.query.extend({ page: z.number().default(1) });
-type LiveListFilters = ReturnType<typeof useListFilters<typeof QUERY>>;
+type LiveListFilters = ReturnType<typeof useListFilters<typeof STATION_LIVE_QUERY>>;
 
 /**
  * Real-time data (/bz/pumpStationList): every station live, as cards or a table, filtered by
@@ -51,7 +37,7 @@ function StationList() {
   const { t, locale } = i18n;
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const list: LiveListFilters = useListFilters(QUERY);
+  const list: LiveListFilters = useListFilters(STATION_LIVE_QUERY);
   const { keyword, regionId, kind, state } = list.filters;
   const query = useMemo(() => ({ keyword, regionId, kind, state }), [keyword, regionId, kind, state]);
   const stations = useQuery(stationLiveQueries.list(query, locale));
@@ -66,8 +52,14 @@ function StationList() {
   const lastUpdate = Math.max(stations.dataUpdatedAt || 0, lastEventAt ?? 0);
   const updatedText = lastUpdate ? timeText(new Date(lastUpdate).toISOString(), locale, Date.now()) : '';
 
-  const filters = <StationFilters list={list} i18n={i18n} />;
-  const states = <StateChips list={list} counts={stations.data?.counts} i18n={i18n} />;
+  const filters = <StationFilterFields filters={list.filters} set={list.set} />;
+  const states = (
+    <StationStateChips
+      state={list.filters.state}
+      onChange={(state) => list.set({ state })}
+      counts={stations.data?.counts}
+    />
+  );
 
   return (
     <ListShell
@@ -168,75 +160,5 @@ function StationList() {
         </>
       }
     />
-  );
-}
-
-function StationFilters({ list, i18n }: { list: LiveListFilters; i18n: StationLiveI18n }) {
-  const { t, locale } = i18n;
-  const { filters, set } = list;
-  const regions = useQuery(referenceQueries.regionTree(locale));
-  return (
-    <>
-      <ListKeyword label={t('live.filter.keyword')} value={filters.keyword} onKeyword={(keyword) => set({ keyword })} />
-      <RegionTreeSelect
-        className="station-live__region"
-        label={t('live.filter.region')}
-        placeholder={t('live.filter.allRegions')}
-        loading={regions.isPending}
-        data={regions.data ?? []}
-        value={filters.regionId ?? null}
-        onChange={(regionId) => set({ regionId: regionId ?? undefined })}
-      />
-      <Select
-        className="list-page__select"
-        aria-label={t('live.filter.kind')}
-        placeholder={t('live.filter.allKinds')}
-        allowClear
-        value={filters.kind}
-        onChange={(kind: StationKind | undefined) => set({ kind })}
-        options={STATION_KINDS.map((kind) => ({ label: t(`live.kind.${kind}`), value: kind }))}
-      />
-    </>
-  );
-}
-
-/**
- * The state filter as chips with their counts: the server counts with every filter but the state,
- * so each chip says what choosing it would show.
- */
-function StateChips({
-  list,
-  counts,
-  i18n,
-}: {
-  list: LiveListFilters;
-  counts: Record<StationState, number> | undefined;
-  i18n: StationLiveI18n;
-}) {
-  const { t } = i18n;
-  const total = counts ? STATION_STATES.reduce((sum, s) => sum + counts[s], 0) : undefined;
-  const count = (n: number | undefined) => (n === undefined ? null : <span className="state-chip__count">{n}</span>);
-  return (
-    <Radio.Group
-      type="button"
-      className="station-live__states"
-      aria-label={t('live.filter.state')}
-      value={list.filters.state ?? 'all'}
-      onChange={(value: StationState | 'all') => list.set({ state: value === 'all' ? undefined : value })}
-    >
-      <Radio value="all">
-        <span className="state-chip">
-          {t('live.filter.allStates')} {count(total)}
-        </span>
-      </Radio>
-      {STATION_STATES.map((state) => (
-        <Radio key={state} value={state}>
-          <span className={`state-chip state-chip--${state}`}>
-            <span className="state-chip__dot" aria-hidden />
-            {t(`live.state.${state}`)} {count(counts?.[state])}
-          </span>
-        </Radio>
-      ))}
-    </Radio.Group>
   );
 }

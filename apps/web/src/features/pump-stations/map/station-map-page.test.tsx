@@ -173,7 +173,7 @@ describe('StationMapPage (/bz/pumpStationYt)', () => {
       expect(screen.getByRole('status', { name: 'map state' }).textContent).toContain('"region":"E-01"'),
     );
 
-    await user.click(within(states).getByText('Running 4'));
+    await user.click(within(states).getByRole('radio', { name: 'Running 4' }));
     await waitFor(() => expect(liveCalls(api).at(-1)?.query.get('state')).toBe('running'));
     const search = new URLSearchParams(screen.getByRole('status', { name: 'where' }).textContent ?? '');
     // The list is not paged: no page number lands in the address.

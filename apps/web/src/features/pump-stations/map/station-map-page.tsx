@@ -6,8 +6,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
+import { STATION_LIVE_QUERY } from '../common/station-filters.tsx';
 import { stationLiveQueries, useLiveStations } from '../live/station-live-queries.ts';
-import { STATION_MAP_QUERY, type StationLiveFilters, StationMapFilters } from './station-map-filters.tsx';
+import { type StationLiveFilters, StationMapFilters } from './station-map-filters.tsx';
 import { countByState, placed } from './station-map-lib.ts';
 import { stationMapQueries } from './station-map-queries.ts';
 import { StationPanel } from './station-panel.tsx';
@@ -68,7 +69,7 @@ function Legend({
 export function StationMapPage() {
   const i18n = useStationMapI18n();
   const { t, locale } = i18n;
-  const list = useListFilters(STATION_MAP_QUERY) as unknown as StationLiveFilters;
+  const list = useListFilters(STATION_LIVE_QUERY) as unknown as StationLiveFilters;
   const { keyword, regionId, kind, state } = list.filters;
   const filters = useMemo(() => ({ keyword, regionId, kind, state }), [keyword, regionId, kind, state]);
   const query = useQuery(stationLiveQueries.list(filters, locale));

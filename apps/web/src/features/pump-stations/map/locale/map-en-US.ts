@@ -3,13 +3,6 @@ import type { stationMapZhCN } from './map-zh-CN.ts';
 /** Texts of the station map (/bz/pumpStationYt). */
 export const stationMapEnUS = {
   'stationMap.title': 'Station map',
-  'stationMap.filter.keyword': 'Station code or name',
-  'stationMap.filter.region': 'Region',
-  'stationMap.filter.allRegions': 'All regions (and below)',
-  'stationMap.filter.kind': 'Station kind',
-  'stationMap.filter.allKinds': 'All kinds',
-  'stationMap.filter.state': 'State',
-  'stationMap.filter.allStates': 'All',
   'stationMap.filter.reset': 'Reset',
   'stationMap.kind.rainwater': 'Rain-water',
   'stationMap.kind.sewage': 'Sewage',

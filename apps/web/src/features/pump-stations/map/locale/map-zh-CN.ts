@@ -1,13 +1,6 @@
 /** 泵站云图（/bz/pumpStationYt）的文案。 */
 export const stationMapZhCN = {
   'stationMap.title': '泵站云图',
-  'stationMap.filter.keyword': '泵站编码或名称',
-  'stationMap.filter.region': '所属区域',
-  'stationMap.filter.allRegions': '全部区域（含下级）',
-  'stationMap.filter.kind': '泵站类型',
-  'stationMap.filter.allKinds': '全部类型',
-  'stationMap.filter.state': '运行状态',
-  'stationMap.filter.allStates': '全部',
   'stationMap.filter.reset': '重置',
   'stationMap.kind.rainwater': '雨水泵站',
   'stationMap.kind.sewage': '污水泵站',
