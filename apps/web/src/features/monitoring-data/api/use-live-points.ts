@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { type LiveStatus, liveChannel } from '../../../shared/live/live-channel.ts';
+import { useEffect, useRef, useState } from 'react';
+import { liveChannel } from '../../../shared/live/live-channel.ts';
 import { applyDeviceStatus, applyTelemetry, monitoringQueries } from './monitoring-queries.ts';
 
 /**
@@ -54,21 +54,4 @@ export function useLivePoints(deviceIds: number[]): number | null {
   );
 
   return lastEventAt;
-}
-
-export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(
-    (listener) => liveChannel.onStatus(listener),
-    () => liveChannel.status(),
-  );
-}
-
-/** The time now, moving every `ms`: what staleness is judged against while the page sits open. */
-export function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
 }

@@ -10,9 +10,9 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import type { LiveStatus } from '../../../shared/live/live-channel.ts';
+import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/live-hooks.ts';
 import { monitoringQueries, type PointFilters } from '../api/monitoring-queries.ts';
-import { useLivePoints, useLiveStatus, useNow } from '../api/use-live-points.ts';
+import { useLivePoints } from '../api/use-live-points.ts';
 import { PointBoard } from '../components/point-board.tsx';
 import { PointCard, statusText } from '../components/point-card.tsx';
 import { groupBase, groupPoints, isGroupOpen, isOutOfRange } from '../lib/board-groups.ts';
@@ -29,14 +29,6 @@ import { type MonitoringMessageKey, useMonitoringI18n } from '../use-monitoring-
 import '../monitoring.css';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
-
-const LIVE_COLORS: Record<LiveStatus, string> = {
-  ready: 'green',
-  connecting: 'arcoblue',
-  waiting: 'orange',
-  idle: 'gray',
-  unauthorized: 'red',
-};
 
 /** A region and every region below it: the stations the region filter keeps on offer. */
 function subtreeIds(nodes: RegionNode[], id: number): Set<number> | null {
@@ -258,7 +250,7 @@ export function RealTimeDataPage() {
               <div>
                 <dt>{t('monitoring.realTime.summary.connection')}</dt>
                 <dd role="status">
-                  <Tag size="small" color={LIVE_COLORS[liveStatus]}>
+                  <Tag size="small" color={LIVE_STATUS_COLORS[liveStatus]}>
                     {t(`monitoring.live.${liveStatus}` as MonitoringMessageKey)}
                   </Tag>
                 </dd>

@@ -1,10 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type LiveStatus, liveChannel } from '../../../shared/live/live-channel.ts';
+import { type LiveStatus, liveChannel } from './live-channel.ts';
 
-// The device board (monitoring-data) has the same two hooks; features do not import each other, and
-// shared/ is not this feature's to change: they belong in shared/live/ once someone owns that move.
-
-/** The live channel's state, for the "live / reconnecting" tag. */
+/** The live channel's state, for a screen's "live / reconnecting" tag. */
 export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(
     (listener) => liveChannel.onStatus(listener),
@@ -12,7 +9,7 @@ export function useLiveStatus(): LiveStatus {
   );
 }
 
-/** The time now, moving every `ms`: "3 min ago" keeps counting while the screen sits open. */
+/** The time now, moving every `ms`: what staleness and "3 min ago" are judged against while a screen sits open. */
 export function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -22,6 +19,7 @@ export function useNow(ms: number): number {
   return now;
 }
 
+/** The Arco tag colour of each channel state. */
 export const LIVE_STATUS_COLORS: Record<LiveStatus, string> = {
   ready: 'green',
   connecting: 'arcoblue',
