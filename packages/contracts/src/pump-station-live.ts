@@ -15,13 +15,19 @@ const tags = ['pump-station-live'] as const;
 /**
  * A station's state, worst first: `offline` when its level sensor or any pump controller is silent
  * beyond its staleness window (a communication failure never reads as normal), then `fault` (any
- * pump in fault), `running` (any pump running), else `stopped`.
+ * pump in fault), `running` (any pump running), else `stopped`. A pump under maintenance counts for
+ * none of these: its controller being silent or faulted is expected while it is locked out, so it
+ * makes the station neither `offline` nor `fault` (nor raises a derived alarm).
  */
 export const STATION_STATES = ['running', 'stopped', 'fault', 'offline'] as const;
 export type StationState = (typeof STATION_STATES)[number];
 
-/** A pump's state as the mimic colours it: offline (its controller silent), fault, local (not under remote control), running, stopped. */
-export const PUMP_STATES = ['running', 'stopped', 'fault', 'local', 'offline'] as const;
+/**
+ * A pump's state as the mimic colours it: maintenance (marked under maintenance in the station's
+ * configuration, locked out and tagged out: it wins over whatever its controller says), offline (its
+ * controller silent), fault, local (not under remote control), running, stopped.
+ */
+export const PUMP_STATES = ['running', 'stopped', 'fault', 'local', 'offline', 'maintenance'] as const;
 export type PumpState = (typeof PUMP_STATES)[number];
 
 /**

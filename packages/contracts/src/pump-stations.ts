@@ -74,6 +74,12 @@ export const pumpInputSchema = z.object({
   stopLevel: level.describe('m above the well bottom: the pump stops below it'),
   controllerDeviceId: z.number().int().positive().nullable().default(null),
   metrics: pumpMetricsSchema.prefault({}),
+  maintenance: z
+    .boolean()
+    .default(false)
+    .describe(
+      'under maintenance (locked out and tagged out): the live screens show it as such whatever its controller says, and the simulator does not run it',
+    ),
 });
 export type PumpInput = z.input<typeof pumpInputSchema>;
 
@@ -237,6 +243,7 @@ export const pumpSchema = z.object({
     energy: z.string().nullable(),
     runHours: z.string().nullable(),
   }),
+  maintenance: z.boolean().describe('under maintenance (locked out and tagged out)'),
 });
 export type Pump = z.infer<typeof pumpSchema>;
 

@@ -26,6 +26,8 @@ export interface PlantPump {
   stopLevel: number | null;
   /** The code of its controller device, whose readings speak for it. */
   controllerCode: string | null;
+  /** Under maintenance (locked out): it never starts. Read when the simulator starts. */
+  maintenance?: boolean;
 }
 
 /**
@@ -65,6 +67,8 @@ interface Station {
   restAt: number[];
   /** Epoch ms until which a tripped pump stays faulted (0: healthy). */
   faultUntil: number[];
+  /** Each pump under maintenance (locked out): it never starts. */
+  lockedOut: boolean[];
   /** m³ per metre of level: the plan area of the wet well. */
   area: number;
   /** m³/h each pump moves at 50 Hz. */
@@ -239,6 +243,7 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       }),
       restAt: each(() => 0),
       faultUntil: each(() => 0),
+      lockedOut: each((x) => x?.maintenance === true),
       area: plant?.wellArea ?? demo.wellArea,
       flow,
       ratedKw: each((x, p) => x?.ratedPower ?? flow[p]! * 0.045),
@@ -310,9 +315,10 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       for (let p = 0; p < s.running.length; p++) {
         if (s.faultUntil[p]! > 0 && s.faultUntil[p]! <= now) s.faultUntil[p] = 0;
         const faulted = s.faultUntil[p]! > 0;
+        const held = faulted || s.lockedOut[p]!;
         // Each pump on its own set-points, so they stagger.
-        if (!s.running[p] && !faulted && s.level > s.start[p]! && s.restAt[p]! <= now) s.running[p] = true;
-        if (s.running[p] && (faulted || s.level < Math.max(s.protect, s.stop[p]!))) {
+        if (!s.running[p] && !held && s.level > s.start[p]! && s.restAt[p]! <= now) s.running[p] = true;
+        if (s.running[p] && (held || s.level < Math.max(s.protect, s.stop[p]!))) {
           s.running[p] = false;
           s.restAt[p] = now + MIN_OFF_MS;
         }

@@ -103,6 +103,7 @@ async function loadPlants(db: Queryable, ids: number[]): Promise<Map<number, Sta
         drive: stationPumps.drive,
         startLevel: stationPumps.startLevel,
         stopLevel: stationPumps.stopLevel,
+        maintenance: stationPumps.maintenance,
         controllerCode: devices.code,
       })
       .from(stationPumps)

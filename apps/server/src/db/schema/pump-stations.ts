@@ -1,4 +1,5 @@
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -48,6 +49,11 @@ export const stationPumps = pgTable(
     /** Energy counter, kWh. */
     energyMetric: text(),
     runHoursMetric: text(),
+    /**
+     * Under maintenance (locked out and tagged out): the live state reads `maintenance` whatever the
+     * controller says, so its silence or fault neither takes the station offline nor raises an alarm.
+     */
+    maintenance: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -148,6 +148,8 @@ export async function seedDemoPumpStations(db: Queryable, now: Date): Promise<vo
           powerMetric: point('power'),
           energyMetric: point('energy'),
           runHoursMetric: point('runHours'),
+          // Every demo pump in service: an operator marks one under maintenance in the editor.
+          maintenance: false,
           createdAt: now,
           updatedAt: now,
         };

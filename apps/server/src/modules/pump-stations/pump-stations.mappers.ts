@@ -87,6 +87,7 @@ export function toPump(r: PumpDetailRow): Pump {
     controllerCode: r.controllerCode ?? '',
     controllerName: r.controllerName ?? '',
     metrics,
+    maintenance: r.pump.maintenance,
   };
 }
 
@@ -105,6 +106,7 @@ export function pumpValues(stationId: number, p: z.output<typeof pumpInputSchema
     stopLevel: p.stopLevel,
     controllerDeviceId: p.controllerDeviceId,
     ...(metrics as Record<(typeof METRIC_COLUMNS)[PumpMetricRole], string | null>),
+    maintenance: p.maintenance,
     updatedAt: now,
   };
 }

@@ -12,7 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices, operationLog, stationPumps, stationSensors, stations } from '../../db/schema/index.ts';
 import { DEMO_STATION_CODES } from '../../db/seed/demo-city.ts';
-import { demoPlant } from '../../simulator/city.ts';
+import { createCity, demoPlant } from '../../simulator/city.ts';
 import { loadSimDevices } from '../../simulator/simulator.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { deviceTypeId, insertDevice, limitRoleToRegions } from '../../testing/fixtures.ts';
@@ -62,6 +62,7 @@ function toInput(d: PumpStationDetail): StationConfigInput {
       stopLevel: p.stopLevel,
       controllerDeviceId: p.controllerDeviceId,
       metrics: p.metrics,
+      maintenance: p.maintenance,
     })),
     sensors: d.sensors.map((s) => ({ role: s.role, deviceId: s.deviceId, metric: s.metric })),
   };
@@ -139,6 +140,7 @@ describe('the demo city stations', () => {
           ratedPower: plant.pumps[i]!.ratedPower,
           startLevel: plant.pumps[i]!.startLevel,
           stopLevel: plant.pumps[i]!.stopLevel,
+          maintenance: false,
           metrics: {
             running: 'running',
             fault: 'fault',
@@ -185,6 +187,33 @@ describe('the demo city stations', () => {
     expect(plant.pumps.map((p) => [p.controllerCode, p.ratedFlow, p.drive, p.startLevel])).toEqual(
       before.pumps.map((p) => [p.controllerCode, 900, 'fixed', p.startLevel]),
     );
+  });
+
+  it('drive the simulator: a pump under maintenance never runs, however high the well fills', async () => {
+    const before = await detail('PS01');
+    const input = toInput(before);
+    // A small well fills fast: within hours every pump in service has had its turn.
+    input.wellArea = 5;
+    input.pumps = input.pumps!.map((p) => (p.number === 1 ? { ...p, maintenance: true } : p));
+    expect((await put('PS01', input)).statusCode).toBe(200);
+    const sim = await loadSimDevices(t.database.db);
+    expect(sim.find((d) => d.code === 'PS01-P1')!.plant!.pumps.map((p) => p.maintenance)).toEqual(
+      before.pumps.map((p) => p.number === 1),
+    );
+    const start = Date.parse('2026-07-01T00:00:00Z');
+    const city = createCity(sim, () => 0.5, start);
+    const ran = new Set<number>();
+    for (let minute = 1; minute <= 6 * 60; minute++) {
+      city.advance(60, start + minute * 60_000);
+      city.station(before.id)!.running.forEach((on, p) => {
+        if (on) ran.add(p + 1);
+      });
+    }
+    expect(ran.has(1)).toBe(false);
+    expect(ran.size).toBeGreaterThan(0);
+    // Its controller reports it stopped.
+    const p1 = sim.find((d) => d.code === 'PS01-P1')!;
+    expect(city.sample(p1)).toMatchObject({ running: false, frequency: 0 });
   });
 });
 
@@ -543,6 +572,59 @@ describe('writing a configuration', () => {
     const bad = await put('PS03', { ...input, lowAlarmLevel: 9 });
     expect(bad.statusCode).toBe(400);
     expect((await detail('PS03')).pumps).toHaveLength(3);
+  });
+
+  it('marks a pump under maintenance and back in service: stored, answered, and in the log before and after', async () => {
+    const db = t.database.db;
+    // A new pump is in service unless the configuration says otherwise.
+    const created = await t.call(api.create, {
+      body: fresh({
+        pumps: [
+          { number: 1, startLevel: 2.5, stopLevel: 1.2 },
+          { number: 2, maintenance: true },
+        ],
+      }),
+      token: admin,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((created.json().data as PumpStationDetail).pumps.map((p) => p.maintenance)).toEqual([false, true]);
+    const rows = await db
+      .select({ number: stationPumps.number, maintenance: stationPumps.maintenance })
+      .from(stationPumps)
+      .where(eq(stationPumps.stationId, await stationId('PS90')))
+      .orderBy(stationPumps.number);
+    expect(rows).toEqual([
+      { number: 1, maintenance: false },
+      { number: 2, maintenance: true },
+    ]);
+
+    const before = await detail('PS90');
+    const input = toInput(before);
+    input.pumps = input.pumps!.map((p) => ({ ...p, maintenance: p.number === 1 }));
+    const res = await put('PS90', input);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().data as PumpStationDetail;
+    expect(after.pumps.map((p) => [p.number, p.maintenance])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    // Pumps keep their ids: the flag is a change to the pump, not a new one.
+    expect(after.pumps.map((p) => p.id)).toEqual(before.pumps.map((p) => p.id));
+    expect((await detail('PS90')).pumps.map((p) => p.maintenance)).toEqual([true, false]);
+    const [log] = await db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.module, 'pump-stations'), eq(operationLog.action, 'update')));
+    expect(log).toMatchObject({ result: 'success', targetId: String(before.id) });
+    expect((log!.before as PumpStationDetail).pumps.map((p) => p.maintenance)).toEqual([false, true]);
+    expect((log!.after as PumpStationDetail).pumps.map((p) => p.maintenance)).toEqual([true, false]);
+    // Only a boolean: anything else is a 400 naming the field.
+    const bad = await put('PS90', {
+      ...input,
+      pumps: [{ ...input.pumps![0]!, maintenance: 'yes' as unknown as boolean }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fields(bad)).toContain('pumps.0.maintenance');
   });
 
   it('keeps a pump whose controller device was removed, mapping nothing until one is picked', async () => {

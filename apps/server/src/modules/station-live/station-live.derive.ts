@@ -19,6 +19,10 @@ import type { DeviceInfo, LatestRow, StationConfigs } from './station-live.repos
  * the monitoring board's stale badge use). A device is silent when it has not been heard within that
  * window (or the sweep marked it offline). A silent level sensor or pump controller makes the station
  * `offline`, and a station with neither configured is `offline` too: no data never reads as normal.
+ *
+ * A pump under maintenance (locked out and tagged out in its configuration) reads `maintenance`
+ * whatever its controller says: its controller being silent or faulted is expected then, so it takes
+ * the station neither `offline` nor `fault`, and raises no derived alarm.
  */
 
 /** A latest reading as the live state uses it: its time as sent (ISO) and in ms, made once per read. */
@@ -140,8 +144,9 @@ export function deriveStations(input: LiveInputs): StationLive[] {
         power: value(c, p.powerMetric),
         runHours: value(c, p.runHoursMetric),
       };
-      const state: PumpState =
-        c === null || silent(input.devices.get(c), now)
+      const state: PumpState = p.maintenance
+        ? 'maintenance'
+        : c === null || silent(input.devices.get(c), now)
           ? 'offline'
           : fresh(fault) === true
             ? 'fault'
@@ -171,13 +176,15 @@ export function deriveStations(input: LiveInputs): StationLive[] {
     const rain = sensorValue('rain');
 
     const levelSensor = sensors.get('level');
-    const controllers = (pumpsBy.get(s.id) ?? []).flatMap((p) =>
-      p.controllerDeviceId === null ? [] : [p.controllerDeviceId],
+    const controlled = (pumpsBy.get(s.id) ?? []).filter((p) => p.controllerDeviceId !== null);
+    // A controller counts as configured whatever its pump's state; only those of pumps in service must speak.
+    const inService = controlled.flatMap((p) =>
+      p.maintenance || p.controllerDeviceId === null ? [] : [p.controllerDeviceId],
     );
     const offline =
-      (!levelSensor && controllers.length === 0) ||
+      (!levelSensor && controlled.length === 0) ||
       (levelSensor !== undefined && silent(input.devices.get(levelSensor.deviceId), now)) ||
-      controllers.some((c) => silent(input.devices.get(c), now));
+      inService.some((c) => silent(input.devices.get(c), now));
     const pumpsRunning = pumps.filter((p) => p.state === 'running').length;
     const state: StationState = offline
       ? 'offline'
@@ -228,7 +235,8 @@ export function countStates(list: { state: StationState }[]): StationStateCounts
  * state until the alarm issue lands (then this reads the active alarm records instead, and the
  * answer's `derived` turns false). Critical: a fresh wet-well level at or above its high alarm level;
  * major: a pump in fault, or a station whose communication failed; minor: a fresh level at or below
- * its low alarm level.
+ * its low alarm level. A pump under maintenance raises neither (its state is `maintenance`, and its
+ * controller's silence does not take the station offline).
  */
 export function derivedAlarmCounts(list: StationLive[]) {
   const counts = { critical: 0, major: 0, minor: 0, derived: true };

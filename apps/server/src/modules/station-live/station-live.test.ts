@@ -26,6 +26,7 @@ import {
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { limitRoleToRegions, signInWithoutPermissions } from '../../testing/fixtures.ts';
+import { derivedAlarmCounts } from './station-live.derive.ts';
 import {
   createStationLiveService,
   forgetPublicOverview,
@@ -88,13 +89,14 @@ async function reportStation(
   c: PumpStationDetail,
   ts: number,
   level: number,
-  pumps: Record<number, { running?: boolean; fault?: boolean; mode?: string }> = {},
+  pumps: Record<number, { running?: boolean; fault?: boolean; mode?: string; silent?: boolean }> = {},
 ) {
   await ingest(sensor(c, 'level').deviceCode, { ts, values: { [sensor(c, 'level').metric]: level } });
   const flow = c.sensors.find((s) => s.role === 'flow');
   if (flow) await ingest(flow.deviceCode, { ts, values: { [flow.metric]: 1200 } });
   for (const p of c.pumps) {
     const s = pumps[p.number] ?? {};
+    if (s.silent) continue;
     await ingest(p.controllerCode, {
       ts,
       values: {
@@ -108,6 +110,34 @@ async function reportStation(
       },
     });
   }
+}
+
+/** Marks these pumps of a station under maintenance and the others in service, as the configuration screen saves it. */
+async function setMaintenance(code: string, numbers: number[]): Promise<PumpStationDetail> {
+  const d = await config(code);
+  const res = await t.call(pumpStationsApi.update, {
+    params: { id: d.id },
+    body: {
+      ...d,
+      pumps: d.pumps.map((p) => ({
+        number: p.number,
+        name: p.name,
+        ratedPower: p.ratedPower,
+        ratedFlow: p.ratedFlow,
+        ratedHead: p.ratedHead,
+        drive: p.drive,
+        startLevel: p.startLevel,
+        stopLevel: p.stopLevel,
+        controllerDeviceId: p.controllerDeviceId,
+        metrics: p.metrics,
+        maintenance: numbers.includes(p.number),
+      })),
+      sensors: d.sensors.map((x) => ({ role: x.role, deviceId: x.deviceId, metric: x.metric })),
+    },
+    token: admin,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
 }
 
 async function live(code: string, token = admin): Promise<StationLive> {
@@ -194,6 +224,50 @@ describe('live station state, derived from the configuration and the latest tele
     expect(s.state).toBe('offline');
     expect(s.level.stale).toBe(true);
     expect(s.pumps.every((p) => p.state === 'running' && !p.running.stale)).toBe(true);
+  });
+
+  it('reads a pump under maintenance as maintenance whatever its controller says: no fault, offline or alarm of it', async () => {
+    const c = await setMaintenance('PS01', [2]);
+    expect(c.pumps.length).toBeGreaterThanOrEqual(2);
+
+    // Its controller reports a fault (and even a run): the pump reads maintenance, the station not fault.
+    await reportStation(c, T0 - 1000, 2.4, { 1: { running: true }, 2: { fault: true, running: true } });
+    let s = await live('PS01');
+    expect(s.pumps.find((p) => p.number === 2)).toMatchObject({
+      state: 'maintenance',
+      fault: { value: true, stale: false },
+      running: { value: true, stale: false },
+    });
+    expect(s.state).toBe('running');
+    // Counted among the pumps, not among those running (nor in the station's power).
+    expect(s.pumpsTotal).toBe(c.pumps.length);
+    expect(s.pumpsRunning).toBe(1);
+    expect(s.power).toBe(55);
+    expect(derivedAlarmCounts([s])).toEqual({ critical: 0, major: 0, minor: 0, derived: true });
+    const listed = (await liveList()).list.find((x) => x.code === 'PS01')!;
+    expect(listed.pumps.find((p) => p.number === 2)!.state).toBe('maintenance');
+
+    // Its controller falls silent (switched off for the work) while everything else reports: not offline.
+    t.clock.advance(11 * MIN);
+    await reportStation(c, t.clock.now().getTime() - 100, 1.5, { 2: { silent: true } });
+    s = await live('PS01');
+    expect(s.pumps.find((p) => p.number === 2)!.state).toBe('maintenance');
+    expect(s.pumps.find((p) => p.number === 2)!.fault.stale).toBe(true);
+    expect(s.state).toBe('stopped');
+    expect(derivedAlarmCounts([s])).toEqual({ critical: 0, major: 0, minor: 0, derived: true });
+    // The public home's counts agree (the other stations, silent, are offline).
+    const overview: PublicOverview = (await t.inject({ method: 'GET', url: '/api/public/overview' })).json().data;
+    expect(overview.stations).toMatchObject({ stopped: 1, offline: 11 });
+    expect(overview.alarms.major).toBe(11);
+
+    // Back in service, the same silence is a communication failure again.
+    t.clock.advance(1000);
+    await setMaintenance('PS01', []);
+    forgetPublicOverview(t.app);
+    s = await live('PS01');
+    expect(s.pumps.find((p) => p.number === 2)!.state).toBe('offline');
+    expect(s.state).toBe('offline');
+    expect(derivedAlarmCounts([s]).major).toBe(1);
   });
 
   it('lists every station with counts by state and filters by state, kind and region within the region limit', async () => {

@@ -196,6 +196,9 @@ describe('PumpStationConfigPage', () => {
     const second = await addPump(user, drawer, 2, '3', '1.5');
     await user.click(within(second).getByRole('combobox', { name: '水泵 2 驱动方式' }));
     await user.click(await screen.findByRole('option', { name: '变频' }));
+    // The second is locked out for maintenance; a new pump is in service.
+    expect(within(first).getByRole('switch', { name: '水泵 1 检修中' }).getAttribute('aria-checked')).toBe('false');
+    await user.click(within(second).getByRole('switch', { name: '水泵 2 检修中' }));
 
     await user.click(within(drawer).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), slow);
@@ -230,6 +233,7 @@ describe('PumpStationConfigPage', () => {
           controllerDeviceId: 11,
           // Picking the controller mapped the points its model names alike.
           metrics: mapped,
+          maintenance: false,
         },
         {
           number: 2,
@@ -242,6 +246,7 @@ describe('PumpStationConfigPage', () => {
           stopLevel: 1.5,
           controllerDeviceId: null,
           metrics: { ...none, energy: null, runHours: null },
+          maintenance: true,
         },
       ],
       sensors: [],
@@ -266,6 +271,7 @@ describe('PumpStationConfigPage', () => {
           controllerCode: 'PS90-P1',
           controllerName: '1#泵控制器',
           metrics: mapped,
+          maintenance: true,
         },
       ],
       sensors: [
@@ -291,6 +297,8 @@ describe('PumpStationConfigPage', () => {
     const drawer = await screen.findByRole('dialog', { name: '编辑泵站配置：东湖雨水泵站' });
     const pump = await within(drawer).findByRole('region', { name: '水泵 1' });
     fill(within(pump).getByRole('spinbutton', { name: '水泵 1 停泵液位 (m)' }), '1.4');
+    // Under maintenance as read: the switch shows it, and the PUT keeps it unless changed.
+    expect(within(pump).getByRole('switch', { name: '水泵 1 检修中' }).getAttribute('aria-checked')).toBe('true');
     await user.click(within(drawer).getByRole('button', { name: '保存' }));
 
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), slow);
@@ -313,6 +321,7 @@ describe('PumpStationConfigPage', () => {
           stopLevel: 1.4,
           controllerDeviceId: 11,
           metrics: mapped,
+          maintenance: true,
         },
       ],
       sensors: [{ role: 'level', deviceId: 21, metric: 'level' }],

@@ -1,4 +1,4 @@
-import { Button, Empty, Form, type FormInstance, Input, InputNumber, Select } from '@arco-design/web-react';
+import { Button, Empty, Form, type FormInstance, Input, InputNumber, Select, Switch } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import {
   PUMP_DRIVES,
@@ -23,6 +23,8 @@ export type PumpRow = {
   stopLevel?: number | null;
   controllerDeviceId?: number | null;
   metrics?: Partial<Record<PumpMetricRole, string | null | undefined>>;
+  /** Locked out and tagged out: the live screens show it as under maintenance. */
+  maintenance?: boolean;
 };
 
 const pumpFields = pumpInputSchema.shape;
@@ -48,12 +50,14 @@ const newPump = (rows: PumpRow[]): PumpRow => ({
   drive: 'fixed',
   controllerDeviceId: null,
   metrics: {},
+  maintenance: false,
 });
 
 /**
  * The station's pumps, one card each: number, name and ratings, drive, start and stop level, the
- * controller device, and which of its metrics gives each point. A card names itself ("Pump 2"), so
- * its errors read as that pump's.
+ * controller device, and which of its metrics gives each point, and whether it is under maintenance
+ * (locked out: the live screens show it so, whatever its controller says). A card names itself
+ * ("Pump 2"), so its errors read as that pump's.
  */
 export function PumpsEditor({
   i18n,
@@ -134,6 +138,13 @@ export function PumpsEditor({
                   {number('ratedHead', 'stationConfig.pump.ratedHead', 1)}
                   {number('startLevel', 'stationConfig.pump.startLevel', 2)}
                   {number('stopLevel', 'stationConfig.pump.stopLevel', 2)}
+                  <Form.Item
+                    label={t('stationConfig.pump.maintenance')}
+                    field={`${item.field}.maintenance`}
+                    triggerPropName="checked"
+                  >
+                    <Switch aria-label={label('stationConfig.pump.maintenance')} />
+                  </Form.Item>
                   <Form.Item
                     className="station-config-span-2"
                     label={t('stationConfig.pump.controller')}

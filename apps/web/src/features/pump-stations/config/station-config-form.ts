@@ -90,6 +90,7 @@ export function initialValues(station: PumpStationDetail | null): StationValues 
       controllerDeviceId: p.controllerDeviceId,
       // An unmapped point is an empty select (its placeholder says so), not a null value.
       metrics: Object.fromEntries(PUMP_METRIC_ROLES.map((role) => [role, box(p.metrics[role])])),
+      maintenance: p.maintenance,
     })),
     sensors: station.sensors.map((s) => ({ role: s.role, deviceId: s.deviceId, metric: s.metric })),
   };
@@ -126,6 +127,7 @@ export function toInput(values: StationValues): StationConfigInput {
       stopLevel: n(p.stopLevel),
       controllerDeviceId: n(p.controllerDeviceId),
       metrics: Object.fromEntries(PUMP_METRIC_ROLES.map((role) => [role, blank(p.metrics?.[role]) as string | null])),
+      maintenance: p.maintenance ?? false,
     })),
     sensors: (values.sensors ?? []).map((s) => ({
       role: s.role as SensorRole,

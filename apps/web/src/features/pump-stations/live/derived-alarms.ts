@@ -15,7 +15,9 @@ export interface DerivedAlarm {
  * A station's active alarms as its live state shows them, until the alarm issue lands with alarm
  * records. The rule is the server's (`derivedAlarmCounts` in station-live.derive.ts), so this list
  * and the home's counts agree: communication lost and each pump in fault are major; a fresh level at
- * or above its high alarm level is critical, else at or below its low alarm level minor.
+ * or above its high alarm level is critical, else at or below its low alarm level minor. A pump under
+ * maintenance raises nothing: its state is `maintenance`, never `fault`, and the server does not count
+ * its controller's silence as the station's communication lost.
  */
 export function derivedAlarms(s: StationLive, formatLevel: (m: number) => string): DerivedAlarm[] {
   const alarms: DerivedAlarm[] = [];

@@ -92,4 +92,11 @@ export const STATION_TAG_COLORS: Record<StationState, string> = {
   offline: 'orange',
 };
 
-export const PUMP_STATE_ORDER: readonly PumpState[] = ['running', 'stopped', 'fault', 'local', 'offline'];
+export const PUMP_STATE_ORDER: readonly PumpState[] = [
+  'running',
+  'stopped',
+  'fault',
+  'local',
+  'offline',
+  'maintenance',
+];

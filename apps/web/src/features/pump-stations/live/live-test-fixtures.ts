@@ -136,6 +136,7 @@ export function configOf(s: StationLive, extra: Partial<PumpStationDetail> = {})
         energy: null,
         runHours: 'run_hours',
       },
+      maintenance: p.state === 'maintenance',
     })),
     sensors: [
       sensor('level', 301, `${s.code}-LT01`, '前池液位计', '液位', 'm'),

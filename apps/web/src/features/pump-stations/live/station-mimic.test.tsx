@@ -3,11 +3,16 @@ import type { PumpStationDetail, StationLive } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../shared/testing/render-page.tsx';
 import { configOf, fresh, pump, stale, station } from './live-test-fixtures.ts';
+import { PumpDots } from './station-card.tsx';
 import { declutter, StationMimic } from './station-mimic.tsx';
 import { useStationLiveI18n } from './use-station-live-i18n.ts';
 
 function Mimic({ live, config }: { live: StationLive; config: PumpStationDetail }) {
   return <StationMimic station={live} config={config} i18n={useStationLiveI18n()} now={Date.now()} />;
+}
+
+function Dots({ live }: { live: StationLive }) {
+  return <PumpDots station={live} i18n={useStationLiveI18n()} />;
 }
 
 const pumpGroups = (name: RegExp) => within(screen.getByRole('img', { name })).getAllByRole('group');
@@ -75,6 +80,42 @@ describe('StationMimic', () => {
     const [small, large] = screen.getAllByRole('img');
     const width = (svg: HTMLElement | undefined) => Number(svg?.getAttribute('viewBox')?.split(' ')[2]);
     expect(width(large)).toBeGreaterThan(width(small));
+  });
+
+  it('draws a pump under maintenance in its own colour with a wrench, whatever its controller says', () => {
+    // The server's state: the locked-out pump's controller reports a fault, yet the station runs.
+    const live = station(8, '滨江雨水泵站', {
+      state: 'running',
+      pumps: [
+        pump(1, 'running'),
+        pump(2, 'maintenance', { fault: { value: true, ts: fresh(0).ts, stale: false }, current: stale(0) }),
+        pump(3, 'stopped'),
+      ],
+    });
+    renderPage(
+      <>
+        <Mimic live={live} config={configOf(live)} />
+        <Dots live={live} />
+      </>,
+    );
+
+    const groups = pumpGroups(/^滨江雨水泵站 工艺图：运行，液位 2\.35 m，1\/3 台泵运行$/);
+    expect(groups.map((g) => g.getAttribute('aria-label')?.split('；')[0])).toEqual([
+      '1# 1号泵：运行',
+      '2# 2号泵：检修',
+      '3# 3号泵：停止',
+    ]);
+    const locked = groups[1] as HTMLElement;
+    expect(locked.getAttribute('class')).toContain('mimic-pump--maintenance');
+    expect(within(locked).getByText('检修')).toBeTruthy();
+    // A wrench where the impeller would turn; the pumps in service keep theirs.
+    expect(locked.querySelector('.mimic-pump__wrench')).not.toBeNull();
+    expect(locked.querySelector('.mimic-pump__impeller')).toBeNull();
+    expect(groups[0]?.querySelector('.mimic-pump__impeller')).not.toBeNull();
+    // The card's dot says the same.
+    const dot = screen.getByRole('listitem', { name: '2# 2号泵：检修' });
+    expect(dot.className).toContain('pump-dot--maintenance');
+    expect(screen.getByText('1/3 台运行')).toBeTruthy();
   });
 
   it('leaves out what the station does not map (no rain gauge, no pressure gauge)', () => {

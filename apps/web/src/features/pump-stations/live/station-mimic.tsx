@@ -35,6 +35,8 @@ const WELL_BOTTOM = WELL_TOP + WELL_H;
 const HEIGHT = WELL_BOTTOM + 34;
 const WALL = 6;
 const PUMP_R = 20;
+/** An open-ended wrench about the pump's centre, jaw up (drawn turned 45°): a pump under maintenance. */
+const WRENCH = 'M-2.5 12 V-0.6 A6 6 0 0 1 -2 -11.7 V-7.5 H2 V-11.7 A6 6 0 0 1 2.5 -0.6 V12 Z';
 /** Below this scale text gets too small to read: the drawing scrolls instead of shrinking further. */
 const MIN_SCALE = 0.72;
 const LABEL_GAP = 13;
@@ -420,13 +422,18 @@ function PumpGroup({
       />
       <g transform={`translate(${riser} ${cy})`}>
         <circle r={PUMP_R} className="mimic-pump__body" fill={offline ? `url(#${uid}-hatch)` : undefined} />
-        <g className="mimic-pump__impeller">
-          <circle r={PUMP_R - 5} className="mimic-pump__hub-area" />
-          {[0, 120, 240].map((angle) => (
-            <path key={angle} d="M0 0 C4 -6 9 -9 13 -9 C10 -5 6 -2 0 0 Z" transform={`rotate(${angle})`} />
-          ))}
-          <circle r="3" className="mimic-pump__hub" />
-        </g>
+        {p.state === 'maintenance' ? (
+          // Locked out for maintenance: a wrench where the impeller would turn.
+          <path d={WRENCH} transform="rotate(45)" className="mimic-pump__wrench" />
+        ) : (
+          <g className="mimic-pump__impeller">
+            <circle r={PUMP_R - 5} className="mimic-pump__hub-area" />
+            {[0, 120, 240].map((angle) => (
+              <path key={angle} d="M0 0 C4 -6 9 -9 13 -9 C10 -5 6 -2 0 0 Z" transform={`rotate(${angle})`} />
+            ))}
+            <circle r="3" className="mimic-pump__hub" />
+          </g>
+        )}
       </g>
       <text x={riser - PUMP_R - 6} y={cy + 5} textAnchor="end" className="mimic-pump__number mimic__halo">
         {p.number}#

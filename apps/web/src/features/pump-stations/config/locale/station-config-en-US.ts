@@ -90,6 +90,7 @@ export const stationConfigEnUS: Record<keyof typeof stationConfigZhCN, string> =
   'stationConfig.pump.drive': 'Drive',
   'stationConfig.pump.startLevel': 'Start level (m)',
   'stationConfig.pump.stopLevel': 'Stop level (m)',
+  'stationConfig.pump.maintenance': 'Under maintenance',
   'stationConfig.pump.controller': 'Controller',
   'stationConfig.pump.controllerPlaceholder': 'Pick the PLC/RTU',
   'stationConfig.pump.metrics': "Points (from the controller's thing model)",

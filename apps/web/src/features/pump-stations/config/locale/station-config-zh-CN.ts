@@ -90,6 +90,7 @@ export const stationConfigZhCN = {
   'stationConfig.pump.drive': '驱动方式',
   'stationConfig.pump.startLevel': '启泵液位 (m)',
   'stationConfig.pump.stopLevel': '停泵液位 (m)',
+  'stationConfig.pump.maintenance': '检修中',
   'stationConfig.pump.controller': '控制设备',
   'stationConfig.pump.controllerPlaceholder': '选择 PLC/RTU',
   'stationConfig.pump.metrics': '测点映射（取自控制设备的物模型）',

@@ -39,6 +39,7 @@ export const stationLiveEnUS = {
   'live.pump.fault': 'Fault',
   'live.pump.local': 'Local',
   'live.pump.offline': 'Offline',
+  'live.pump.maintenance': 'Maintenance',
   'live.kind.rainwater': 'Rain-water',
   'live.kind.sewage': 'Sewage',
   'live.kind.combined': 'Combined',

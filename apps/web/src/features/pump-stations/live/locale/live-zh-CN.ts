@@ -36,6 +36,7 @@ export const stationLiveZhCN = {
   'live.pump.fault': '故障',
   'live.pump.local': '就地',
   'live.pump.offline': '离线',
+  'live.pump.maintenance': '检修',
   'live.kind.rainwater': '雨水泵站',
   'live.kind.sewage': '污水泵站',
   'live.kind.combined': '雨污合建泵站',
