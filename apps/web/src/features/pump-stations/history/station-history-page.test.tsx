@@ -142,7 +142,7 @@ describe('StationHistoryPage (/bz/history-data)', () => {
     const total = rows.find((r) => r.textContent?.startsWith('Total')) as HTMLElement;
     expect(cells(total)).toEqual(['Total', '600', '110', '183.3', '3.5', '≥4', '110']);
     expect(within(table).getByRole('columnheader', { name: 'Pump 1' })).toBeTruthy();
-    expect(screen.getByText(/Today’s figures run to now/)).toBeTruthy();
+    expect(screen.getByText(/Today's figures run to now/)).toBeTruthy();
 
     expect(
       await screen.findByRole('img', { name: /^Riverside PS: level, flow, rain and the runs of 1 pumps from / }),

@@ -4,7 +4,7 @@ import type { stationHistoryZhCN } from './history-zh-CN.ts';
 export const stationHistoryEnUS: Record<keyof typeof stationHistoryZhCN, string> = {
   'stationHistory.title': 'Station history',
   'stationHistory.subtitle':
-    'One station’s level against its set-points, flow, rain and pump runs, with its daily pumped volume, energy and run figures',
+    "One station's level against its set-points, flow, rain and pump runs, with its daily pumped volume, energy and run figures",
   'stationHistory.station': 'Station',
   'stationHistory.stationPlaceholder': 'Search a station by code or name',
   'stationHistory.range': 'Range',
@@ -32,7 +32,7 @@ export const stationHistoryEnUS: Record<keyof typeof stationHistoryZhCN, string>
   'stationHistory.shown.1m': '1-minute averages',
   'stationHistory.shown.1h': '1-hour averages',
   'stationHistory.shown.hours': '{n}-hour averages',
-  'stationHistory.exportHint': 'Exports level, flow, pressure, rain and the pumps’ run states (at most {max} series)',
+  'stationHistory.exportHint': "Exports level, flow, pressure, rain and the pumps' run states (at most {max} series)",
   'stationHistory.exportPartial': 'Exports the first {max} of {n} series',
   'stationHistory.chartLabel':
     '{station}: level, flow, rain and the runs of {pumps} pumps from {from} to {to} ({resolution})',
@@ -61,7 +61,7 @@ export const stationHistoryEnUS: Record<keyof typeof stationHistoryZhCN, string>
   'stationHistory.daily.title': 'Daily figures',
   'stationHistory.daily.range': '{from} to {to} (days in Beijing time)',
   'stationHistory.daily.capped': 'The range is longer than {max} days: the last {max} are counted',
-  'stationHistory.daily.partial': 'Today’s figures run to now',
+  'stationHistory.daily.partial': "Today's figures run to now",
   'stationHistory.daily.export': 'Export days',
   'stationHistory.daily.export.csv': 'Export CSV',
   'stationHistory.daily.export.xlsx': 'Export Excel (XLSX)',
