@@ -20,6 +20,7 @@ import type { Context, RouteContext } from '../../lib/context.ts';
 import { type CsvCell, sendCsv } from '../../lib/csv.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { ENERGY_TO_KWH, FLOW_TO_M3H, POWER_TO_KW } from '../../lib/units.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { createMonitoringRepository, type SeriesRow } from '../monitoring/monitoring.repository.ts';
@@ -38,20 +39,6 @@ const DAY = 86_400_000;
 const DEFAULT_OFFLINE_SECONDS = 600;
 /** Decimals of a metric whose model does not say (the thing model's default). */
 const DEFAULT_PRECISION = 2;
-
-/** m³/h per unit of a flow metric (the built-in flow meter reports m³/h). */
-const FLOW_TO_M3H: Record<string, number> = {
-  'm³/h': 1,
-  'm3/h': 1,
-  'L/s': 3.6,
-  'l/s': 3.6,
-  'm³/s': 3600,
-  'm3/s': 3600,
-};
-/** kW per unit of a power metric. */
-const POWER_TO_KW: Record<string, number> = { kW: 1, W: 0.001, MW: 1000 };
-/** kWh per unit of an energy counter. */
-const ENERGY_TO_KWH: Record<string, number> = { kWh: 1, Wh: 0.001, MWh: 1000 };
 
 /** Buckets of `size` ms that [from, to] touches (the bounds count, as the queries take them). */
 const slots = (from: number, to: number, size: number) => Math.floor(to / size) - Math.floor(from / size) + 1;

@@ -18,6 +18,7 @@ import type { Context } from '../../lib/context.ts';
 import { inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
+import { FLOW_TO_M3H } from '../../lib/units.ts';
 import { countStates, derivedAlarmCounts, deriveStations, devicesOf, indexLatest } from './station-live.derive.ts';
 import {
   createStationLiveRepository,
@@ -32,16 +33,6 @@ const HOUR = 3_600_000;
 export const PUBLIC_OVERVIEW_TTL_MS = 5000;
 /** The app_settings key of the public home switch; absent means on. */
 export const PUBLIC_HOME_KEY = 'publicHome';
-
-/** m³/h per unit of a flow metric (the built-in flow meter reports m³/h). */
-const FLOW_TO_M3H: Record<string, number> = {
-  'm³/h': 1,
-  'm3/h': 1,
-  'L/s': 3.6,
-  'l/s': 3.6,
-  'm³/s': 3600,
-  'm3/s': 3600,
-};
 
 /** Midnight of the utility's day holding `now`. */
 export function utilityDayStart(now: Date): Date {
