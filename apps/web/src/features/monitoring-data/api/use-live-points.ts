@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { liveChannel } from '../../../shared/live/live-channel.ts';
+import { useLiveWatch } from '../../../shared/live/live-hooks.ts';
 import { applyDeviceStatus, applyTelemetry, monitoringQueries } from './monitoring-queries.ts';
 
 /**
@@ -35,23 +36,7 @@ export function useLivePoints(deviceIds: number[]): number | null {
     };
   }, [queryClient]);
 
-  // The devices on screen. The new set is watched before the old one is dropped, so the server is
-  // never told "nothing" between two pages; leaving the page (or hiding its tab) drops the last.
-  const key = deviceIds.join(',');
-  const release = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const ids = key ? key.split(',').map(Number) : [];
-    const next = liveChannel.watchDevices(ids);
-    release.current?.();
-    release.current = next;
-  }, [key]);
-  useEffect(
-    () => () => {
-      release.current?.();
-      release.current = null;
-    },
-    [],
-  );
+  useLiveWatch('devices', deviceIds);
 
   return lastEventAt;
 }

@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../shared/api/http.ts';
 import { liveChannel } from '../../../shared/live/live-channel.ts';
+import { useLiveWatch } from '../../../shared/live/live-hooks.ts';
 
 const all = ['station-live'] as const;
 
@@ -110,21 +111,9 @@ export function useLiveStations(stationIds: readonly number[]): number | null {
     };
   }, [queryClient]);
 
-  // The new set is watched before the old one is dropped, so the server is never told "nothing"
-  // between two filters; leaving the page (or hiding its tab) drops the last.
-  const key = [...stationIds].sort((a, b) => a - b).join(',');
-  const release = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const next = liveChannel.watchStations(key ? key.split(',').map(Number) : []);
-    release.current?.();
-    release.current = next;
-  }, [key]);
-  useEffect(
-    () => () => {
-      release.current?.();
-      release.current = null;
-    },
-    [],
+  useLiveWatch(
+    'stations',
+    [...stationIds].sort((a, b) => a - b),
   );
 
   return lastEventAt;
