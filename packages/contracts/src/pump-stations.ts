@@ -3,6 +3,7 @@ import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
 import { idSchema, plainText, text } from './common/validation.ts';
+import { ARCHIVE_ATTACHMENT_MAX_BYTES } from './device-archives.ts';
 import { THING_DATA_TYPES } from './device-types.ts';
 import { DEVICE_STATUSES, STATION_KINDS } from './devices.ts';
 
@@ -39,6 +40,12 @@ export const PUMP_STATION_SORT_FIELDS = ['code', 'name', 'designCapacity', 'upda
 export const STATION_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 /** How many pumps one station configures, at most. */
 export const STATION_PUMPS_MAX = 20;
+
+/** A station's site photos: images only, told by their bytes on the server; the archives' size limit. */
+export const STATION_PHOTO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
+export const STATION_PHOTO_MAX_BYTES = ARCHIVE_ATTACHMENT_MAX_BYTES;
+/** How many photos one station keeps, at most. */
+export const STATION_PHOTOS_MAX = 20;
 
 /** A metric key of a thing model, as the device-type editor writes them. */
 const metricKey = z
@@ -258,6 +265,21 @@ export const sensorSchema = z.object({
 });
 export type Sensor = z.infer<typeof sensorSchema>;
 
+export const stationPhotoSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('the name it was uploaded with'),
+  type: z.string().describe('content type, read from the bytes'),
+  size: z.number().int().describe('bytes'),
+  uploadedAt: z.string(),
+  uploadedByName: z.string().describe('empty when the account is gone'),
+});
+export type StationPhoto = z.infer<typeof stationPhotoSchema>;
+
+export const stationPhotoParamsSchema = z.object({
+  id: idSchema,
+  photoId: idSchema,
+});
+
 /** A station's whole configuration, with names for what it refers to. */
 export const pumpStationDetailSchema = pumpStationSchema.extend({
   wellArea: z.number().nullable(),
@@ -273,6 +295,7 @@ export const pumpStationDetailSchema = pumpStationSchema.extend({
   cameras: z
     .array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), status: z.enum(DEVICE_STATUSES) }))
     .describe('camera devices placed at the station'),
+  photos: z.array(stationPhotoSchema).describe('site photos, oldest first'),
 });
 export type PumpStationDetail = z.infer<typeof pumpStationDetailSchema>;
 
@@ -367,9 +390,35 @@ export const pumpStationsApi = {
   remove: endpoint({
     method: 'DELETE',
     path: '/pump-stations/:id',
-    summary: 'Remove a station with its pumps and sensors; refused while devices are placed at it',
+    summary: 'Remove a station with its pumps, sensors and photos; refused while devices are placed at it',
     tags,
     params: idParamsSchema,
     data: z.null(),
+  }),
+  addPhoto: endpoint({
+    method: 'POST',
+    path: '/pump-stations/:id/photos',
+    summary: `Add a site photo (multipart, one file: PNG, JPEG or WebP ≤ 10 MiB; at most ${STATION_PHOTOS_MAX} a station)`,
+    tags,
+    params: idParamsSchema,
+    data: stationPhotoSchema,
+    upload: true,
+  }),
+  removePhoto: endpoint({
+    method: 'DELETE',
+    path: '/pump-stations/:id/photos/:photoId',
+    summary: 'Remove a site photo',
+    tags,
+    params: stationPhotoParamsSchema,
+    data: z.null(),
+  }),
+  downloadPhoto: endpoint({
+    method: 'GET',
+    path: '/pump-stations/:id/photos/:photoId',
+    summary: 'Download a site photo (any signed-in user within the station’s region limit)',
+    tags,
+    params: stationPhotoParamsSchema,
+    data: z.unknown().describe('the image'),
+    download: true,
   }),
 } as const;

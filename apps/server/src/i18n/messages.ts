@@ -346,6 +346,10 @@ export const messages = {
     'zh-CN': '该泵站还有 {n} 台设备，请先将它们移到其他站点或移出站点',
     'en-US': '{n} devices are placed at this station: move them elsewhere first',
   },
+  'pumpStations.tooManyPhotos': {
+    'zh-CN': '每个泵站最多 {max} 张现场照片',
+    'en-US': 'A station can keep at most {max} site photos',
+  },
   'deviceArchives.deviceArchived': {
     'zh-CN': '该设备已归档（停用），档案只能查看',
     'en-US': 'This device is archived (out of service): its record can only be read',

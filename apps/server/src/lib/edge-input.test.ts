@@ -301,12 +301,14 @@ describe('multipart bodies', () => {
   ];
 
   // An upload to a record reads the file only once the record takes one: a draft notice, an image
-  // item, an entry of a device in service. Every upload route to a record needs its target here.
+  // item, an entry of a device in service, a station. Every upload route to a record needs its target here.
   const TARGETS: Record<string, string> = {
     'POST /api/notices/:id/attachments': `select id from notices where status = 'draft' order by id limit 1`,
     'POST /api/content/:id/file': `select id from content_items where type = 'image' order by id limit 1`,
     'POST /api/device-archives/:id/attachments': `select e.id from device_archive_entries e join devices d on d.id = e.device_id
       where d.archived_at is null and (select count(*) from device_archive_attachments a where a.entry_id = e.id) < 10 order by e.id limit 1`,
+    'POST /api/pump-stations/:id/photos': `select s.id from stations s
+      where (select count(*) from station_photos p where p.station_id = s.id) < 20 order by s.id limit 1`,
   };
 
   it('is answered with 400 on every upload route when it has no boundary or is cut short, never a 5xx', async () => {

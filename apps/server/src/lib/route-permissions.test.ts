@@ -95,6 +95,8 @@ const SESSION = new Set([
   // device picker and its writes are guarded.
   'GET /api/pump-stations',
   'GET /api/pump-stations/:id',
+  // A station's site photos, to whoever may see the station (its region limit decides, else 404).
+  'GET /api/pump-stations/:id/photos/:photoId',
   // Live station state, a station's mimic and its trend, within the region limit (modules/station-live).
   'GET /api/pump-stations/live',
   'GET /api/pump-stations/:id/live',
@@ -187,6 +189,8 @@ const GUARDED = new Map<string, string>([
   ['POST /api/pump-stations', 'pump:station:write'],
   ['PUT /api/pump-stations/:id', 'pump:station:write'],
   ['DELETE /api/pump-stations/:id', 'pump:station:write'],
+  ['POST /api/pump-stations/:id/photos', 'pump:station:write'],
+  ['DELETE /api/pump-stations/:id/photos/:photoId', 'pump:station:write'],
   ['GET /api/system/settings/public-home', 'system:setting:write'],
   ['PUT /api/system/settings/public-home', 'system:setting:write'],
 ]);

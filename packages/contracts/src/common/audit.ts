@@ -35,6 +35,8 @@ export const auditActionNames = {
   archive: { 'zh-CN': '归档', 'en-US': 'Archive' },
   attach: { 'zh-CN': '添加附件', 'en-US': 'Attach a file' },
   detach: { 'zh-CN': '删除附件', 'en-US': 'Remove a file' },
+  'photo-add': { 'zh-CN': '添加照片', 'en-US': 'Add a photo' },
+  'photo-remove': { 'zh-CN': '删除照片', 'en-US': 'Remove a photo' },
   upload: { 'zh-CN': '上传文件', 'en-US': 'Upload a file' },
   'upload-avatar': { 'zh-CN': '上传头像', 'en-US': 'Upload an avatar' },
   'update-profile': { 'zh-CN': '修改个人资料', 'en-US': 'Update the profile' },

@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { devices, stations } from './operations.ts';
+import { users } from './organization.ts';
 
 /**
  * The pumps of a pump station (issue 14): ratings, drive, the level set-points they start and stop
@@ -78,4 +80,27 @@ export const stationSensors = pgTable(
     metric: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.stationId, t.role] }), index().on(t.deviceId)],
+);
+
+/**
+ * A station's site photos (issue 14): private files below DATA_DIR/files, served only through the
+ * station's API to those who may see the station. Removed with the station (the files after commit).
+ */
+export const stationPhotos = pgTable(
+  'station_photos',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    stationId: integer()
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    /** The name it was uploaded with, cleaned; the stored file has a random name. */
+    fileName: text().notNull(),
+    /** Below DATA_DIR/files, e.g. "stations/3f2c….jpg". */
+    filePath: text().notNull(),
+    fileType: text().notNull(),
+    fileSize: integer().notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.stationId)],
 );

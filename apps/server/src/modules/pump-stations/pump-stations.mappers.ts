@@ -11,11 +11,12 @@ import {
   type Sensor,
   type SensorRole,
   type StationKind,
+  type StationPhoto,
   type ThingModel,
   thingModelSchema,
 } from '@water/contracts';
 import type { z } from 'zod';
-import type { stationPumps, stations } from '../../db/schema/index.ts';
+import type { stationPhotos, stationPumps, stations } from '../../db/schema/index.ts';
 
 type StationRow = typeof stations.$inferSelect;
 type PumpRow = typeof stationPumps.$inferSelect;
@@ -144,4 +145,16 @@ export const toCamera = (d: { id: number; code: string; name: string; status: st
   code: d.code,
   name: d.name,
   status: d.status as DeviceStatus,
+});
+
+export const toStationPhoto = (r: {
+  photo: typeof stationPhotos.$inferSelect;
+  uploadedByName: string | null;
+}): StationPhoto => ({
+  id: r.photo.id,
+  name: r.photo.fileName,
+  type: r.photo.fileType,
+  size: r.photo.fileSize,
+  uploadedAt: r.photo.createdAt.toISOString(),
+  uploadedByName: r.uploadedByName ?? '',
 });

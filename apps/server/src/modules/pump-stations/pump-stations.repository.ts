@@ -16,13 +16,22 @@ import {
   devices,
   deviceTypes,
   regions,
+  stationPhotos,
   stationPumps,
   stationSensors,
   stations,
   users,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/like.ts';
-import { modelOf, pumpValues, toCamera, toPump, toPumpStation, toSensor } from './pump-stations.mappers.ts';
+import {
+  modelOf,
+  pumpValues,
+  toCamera,
+  toPump,
+  toPumpStation,
+  toSensor,
+  toStationPhoto,
+} from './pump-stations.mappers.ts';
 
 export type StationConfigValues = z.output<typeof stationConfigInputSchema>;
 
@@ -72,6 +81,16 @@ export function createPumpStationsRepository(db: Queryable) {
   const deviceCount = sql<number>`(select count(*) from ${devices} d where d.station_id = ${stations.id})`.mapWith(
     Number,
   );
+  /** A station's photos with their uploaders' names, oldest first (or the one `photoId`). */
+  const photosOf = (stationId: number, photoId?: number) =>
+    db
+      .select({ photo: stationPhotos, uploadedByName: users.displayName })
+      .from(stationPhotos)
+      .leftJoin(users, eq(users.id, stationPhotos.uploadedBy))
+      .where(
+        and(eq(stationPhotos.stationId, stationId), photoId === undefined ? undefined : eq(stationPhotos.id, photoId)),
+      )
+      .orderBy(asc(stationPhotos.id));
   const listed = () =>
     db
       .select({ station: stations, regionName: regions.name, userName: users.displayName, deviceCount })
@@ -135,7 +154,7 @@ export function createPumpStationsRepository(db: Queryable) {
         .leftJoin(departments, eq(departments.id, stations.responsibleDepartmentId))
         .where(eq(stations.id, id));
       if (!head) return undefined;
-      const [pumps, sensors, cameras] = await Promise.all([
+      const [pumps, sensors, cameras, photos] = await Promise.all([
         db
           .select({ pump: stationPumps, controllerCode: devices.code, controllerName: devices.name })
           .from(stationPumps)
@@ -161,6 +180,7 @@ export function createPumpStationsRepository(db: Queryable) {
           .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
           .where(and(eq(devices.stationId, id), eq(deviceTypes.code, 'camera'), isNull(devices.archivedAt)))
           .orderBy(asc(devices.code)),
+        photosOf(id),
       ]);
       const s = head.station;
       const roleOrder = (role: string) => SENSOR_ROLES.indexOf(role as (typeof SENSOR_ROLES)[number]);
@@ -177,6 +197,7 @@ export function createPumpStationsRepository(db: Queryable) {
         pumps: pumps.map(toPump),
         sensors: sensors.sort((a, b) => roleOrder(a.role) - roleOrder(b.role)).map((r) => toSensor(r, locale)),
         cameras: cameras.map(toCamera),
+        photos: photos.map(toStationPhoto),
       };
     },
 
@@ -279,7 +300,17 @@ export function createPumpStationsRepository(db: Queryable) {
         .where(eq(devices.stationId, stationId))
         .then((rows) => rows[0]?.n ?? 0),
 
+    // Its pump, sensor and photo rows go with it (on delete cascade); the caller removes the files.
     remove: (id: number) => db.delete(stations).where(eq(stations.id, id)),
+
+    photosOf,
+
+    async insertPhoto(values: typeof stationPhotos.$inferInsert) {
+      const [row] = await db.insert(stationPhotos).values(values).returning({ id: stationPhotos.id });
+      return (await photosOf(values.stationId, row!.id))[0]!;
+    },
+
+    removePhoto: (id: number) => db.delete(stationPhotos).where(eq(stationPhotos.id, id)),
 
     /**
      * Devices in service a station may map: its own, then those at no station, within `regionIds`

@@ -1,5 +1,6 @@
 import { Permissions, pumpStationsApi } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
+import { incomingFile } from '../../lib/incoming-file.ts';
 import { auditOf, route } from '../../lib/route.ts';
 import { createPumpStationsService } from './pump-stations.service.ts';
 
@@ -22,5 +23,15 @@ export async function pumpStationsRoutes(app: FastifyInstance) {
   );
   route(app, pumpStationsApi.remove, { access: write, audit: audit('delete') }, (req, ctx) =>
     stations.remove(ctx, req.params.id),
+  );
+  // Site photos: private files, seen by whoever may see the station, changed by those who configure it.
+  route(app, pumpStationsApi.addPhoto, { access: write, audit: audit('photo-add') }, (req, ctx) =>
+    stations.addPhoto(ctx, req.params.id, incomingFile(req)),
+  );
+  route(app, pumpStationsApi.removePhoto, { access: write, audit: audit('photo-remove') }, (req, ctx) =>
+    stations.removePhoto(ctx, req.params.id, req.params.photoId),
+  );
+  route(app, pumpStationsApi.downloadPhoto, { access: 'session' }, (req, ctx) =>
+    stations.downloadPhoto(ctx, req.params.id, req.params.photoId),
   );
 }

@@ -1,18 +1,24 @@
+import { readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import {
   PUMP_METRIC_ROLES,
   type PumpStationDetail,
   type SensorRole,
+  STATION_PHOTO_MAX_BYTES,
+  STATION_PHOTOS_MAX,
   type stationDeviceOptionsQuerySchema,
   type ValidationMessageKey,
 } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Context } from '../../lib/context.ts';
+import type { Context, RouteContext } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
+import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { IncomingFile } from '../../lib/incoming-file.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
-import { modelOf } from './pump-stations.mappers.ts';
+import { modelOf, toStationPhoto } from './pump-stations.mappers.ts';
 import {
   createPumpStationsRepository,
   type StationConfigValues,
@@ -27,9 +33,13 @@ type Issue = RequestValidationError['issues'][number];
  */
 const SHARED_ROLES: readonly SensorRole[] = ['rain'];
 
+/** Site photos are images: the archives' photo types, without their PDFs. */
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
 /** Pump-station configuration (issue 14, part 1): stations, their pumps and their sensors. */
 export function createPumpStationsService(app: FastifyInstance) {
   const repo = (ctx: Context) => createPumpStationsRepository(ctx.db);
+  const filePath = (relative: string) => path.join(app.config.dataDir, 'files', relative);
 
   /** A station the caller may see: outside their region limit it does not exist for them. */
   async function load(ctx: Context, id: number): Promise<PumpStationDetail> {
@@ -155,16 +165,74 @@ export function createPumpStationsService(app: FastifyInstance) {
     },
 
     /**
-     * Its pumps and sensors go with it; its devices do not: while any is placed at it the removal is
-     * refused, so that no device is left pointing at a station that is gone, or silently unplaced.
+     * Its pumps, sensors and photos go with it (the photos' files once the write has committed); its
+     * devices do not: while any is placed at it the removal is refused, so that no device is left
+     * pointing at a station that is gone, or silently unplaced.
      */
     async remove(ctx: Context, id: number) {
       const before = await load(ctx, id);
       const n = await repo(ctx).deviceCount(before.id);
       if (n > 0) throw new AppError(409, 409, 'pumpStations.hasDevices', { n }, { devices: n });
+      const files = await repo(ctx).photosOf(before.id);
       await repo(ctx).remove(before.id);
+      ctx.afterCommit(async () => {
+        for (const f of files) await unlink(filePath(f.photo.filePath)).catch(() => {});
+      });
       ctx.audit({ targetId: before.id, before });
       return null;
+    },
+
+    /** Stores the file only once the station may take it; a failed insert takes the file away again. */
+    async addPhoto(ctx: Context, id: number, file: IncomingFile) {
+      const station = await load(ctx, id);
+      if (station.photos.length >= STATION_PHOTOS_MAX) {
+        throw new AppError(409, 409, 'pumpStations.tooManyPhotos', { max: STATION_PHOTOS_MAX });
+      }
+      const stored = await file.store({
+        dataDir: app.config.dataDir,
+        area: 'files',
+        folder: 'stations',
+        maxBytes: STATION_PHOTO_MAX_BYTES,
+        types: PHOTO_TYPES,
+      });
+      try {
+        const row = await repo(ctx).insertPhoto({
+          stationId: station.id,
+          fileName: stored.name,
+          filePath: stored.relative,
+          fileType: stored.type,
+          fileSize: stored.size,
+          uploadedBy: ctx.auth!.userId,
+          createdAt: app.clock.now(),
+        });
+        const photo = toStationPhoto(row);
+        ctx.audit({ targetId: station.id, after: { photo } });
+        return photo;
+      } catch (err) {
+        await unlink(filePath(stored.relative)).catch(() => {});
+        throw err;
+      }
+    },
+
+    async removePhoto(ctx: Context, id: number, photoId: number) {
+      const station = await load(ctx, id);
+      const [row] = await repo(ctx).photosOf(station.id, photoId);
+      if (!row) throw notFound();
+      await repo(ctx).removePhoto(row.photo.id);
+      ctx.afterCommit(() => unlink(filePath(row.photo.filePath)).catch(() => {}));
+      ctx.audit({ targetId: station.id, before: { photo: toStationPhoto(row) } });
+      return null;
+    },
+
+    async downloadPhoto(ctx: RouteContext, id: number, photoId: number) {
+      // The station first: outside the caller's region limit its photos do not exist either.
+      const row = await repo(ctx).row(id);
+      if (!row || !inRegionScope(await ctx.scope(), row.regionId)) throw notFound();
+      const [found] = await repo(ctx).photosOf(id, photoId);
+      // At most 10 MiB: read whole, sent with the shared private-download headers.
+      const bytes = found ? await readFile(filePath(found.photo.filePath)).catch(() => null) : null;
+      if (!found || !bytes) throw notFound();
+      return sendAttachment(ctx.reply, found.photo.fileType, found.photo.fileName, bytes);
     },
   };
 }

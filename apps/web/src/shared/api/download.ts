@@ -85,20 +85,26 @@ async function readWithProgress(response: Response, onProgress: (p: DownloadProg
 }
 
 /**
- * Fetches a download endpoint with the session's token and hands the file to the browser under its
- * own name. A refusal comes back as an envelope and is shown like any failed call.
+ * Fetches a download endpoint with the session's token into a Blob, with the name its answer gives.
+ * A refusal comes back as an envelope and is shown like any failed call (unless `silent`).
  */
-export async function downloadFile<E extends Endpoint>(endpoint: E, options: DownloadOptions<E>): Promise<void> {
+async function fetchDownload<E extends Endpoint>(
+  endpoint: E,
+  options: Omit<DownloadOptions<E>, 'fallbackName'> & { silent?: boolean },
+): Promise<{ blob: Blob; name: string | null }> {
   const headers: Record<string, string> = { 'Accept-Language': options.locale ?? readStoredLocale() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const url = `${API_BASE}${fillPath(endpoint.path, options.params as Record<string, unknown>)}${queryString(options.query as Record<string, unknown> | undefined)}`;
   const aborted = () => options.signal?.aborted === true;
+  const toast = (content: string) => {
+    if (!options.silent) Message.error({ content, duration: TOAST_DURATION });
+  };
   const transportFailure = (err: unknown) => {
     // A cancelled download is the user's choice, not an error to show.
     if (aborted()) return err;
     const error = new TransportError(errorText(err), { cause: err });
-    Message.error({ content: error.message, duration: TOAST_DURATION });
+    toast(error.message);
     return error;
   };
   let response: Response;
@@ -109,9 +115,9 @@ export async function downloadFile<E extends Endpoint>(endpoint: E, options: Dow
   }
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const payload: unknown = await response.json().catch(() => null);
-    if (isEnvelope(payload)) throw businessFailure(endpoint, payload);
+    if (isEnvelope(payload)) throw businessFailure(endpoint, payload, options.silent);
     const error = new TransportError(`HTTP ${response.status} ${response.statusText}`.trim());
-    Message.error({ content: error.message, duration: TOAST_DURATION });
+    toast(error.message);
     throw error;
   }
   let blob: Blob;
@@ -121,9 +127,29 @@ export async function downloadFile<E extends Endpoint>(endpoint: E, options: Dow
     throw transportFailure(err);
   }
   if (aborted()) throw options.signal?.reason ?? new DOMException('Aborted', 'AbortError');
+  return { blob, name: dispositionFileName(response.headers.get('content-disposition')) };
+}
+
+/**
+ * A private file as a Blob, fetched with the session (an image shown in place, through an object
+ * URL). Silent: the caller shows a failure where the file would be.
+ */
+export async function fetchFileBlob<E extends Endpoint>(
+  endpoint: E,
+  options: { params?: ParamsOf<E>; locale?: Locale; signal?: AbortSignal },
+): Promise<Blob> {
+  return (await fetchDownload(endpoint, { ...options, silent: true })).blob;
+}
+
+/**
+ * Fetches a download endpoint with the session's token and hands the file to the browser under its
+ * own name. A refusal comes back as an envelope and is shown like any failed call.
+ */
+export async function downloadFile<E extends Endpoint>(endpoint: E, options: DownloadOptions<E>): Promise<void> {
+  const { blob, name } = await fetchDownload(endpoint, options);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = dispositionFileName(response.headers.get('content-disposition')) ?? options.fallbackName;
+  link.download = name ?? options.fallbackName;
   document.body.append(link);
   link.click();
   link.remove();

@@ -10,7 +10,7 @@ import {
   usersApi,
 } from '@water/contracts';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderPage, reply } from '../../../shared/testing/render-page.tsx';
+import { type ApiCall, fail, mockApi, ok, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { PumpStationConfigPage } from './pump-station-config-page.tsx';
 
 const region = (id: number, name: string, children: RegionNode[] = [], parentId: number | null = null): RegionNode => ({
@@ -89,6 +89,7 @@ const detail = (base: PumpStation, extra: Partial<PumpStationDetail> = {}): Pump
   pumps: [],
   sensors: [],
   cameras: [],
+  photos: [],
   ...extra,
 });
 const mapped = {
@@ -328,6 +329,52 @@ describe('PumpStationConfigPage', () => {
     });
     // The device picker was asked for this station's devices first.
     expect(calls.find((c) => c.path === '/api/pump-stations/device-options')?.query.get('stationId')).toBe('1');
+  });
+
+  it("shows a station's site photos in the drawer, uploads one and removes one after confirmation", async () => {
+    const photo = (id: number, name: string) => ({
+      id,
+      name,
+      type: 'image/png',
+      size: 2048,
+      uploadedAt: '2026-11-20T08:00:00.000Z',
+      uploadedByName: '王工',
+    });
+    const configured = detail(rows[0] as PumpStation, { photos: [photo(5, '泵房外景.png'), photo(6, '配电柜.jpg')] });
+    const { calls } = mockApi([
+      ...reads,
+      [pumpStationsApi.list, listPage(rows)],
+      [pumpStationsApi.get, configured],
+      [pumpStationsApi.addPhoto, photo(7, '格栅.png')],
+      [pumpStationsApi.removePhoto, null],
+    ]);
+    const { user } = renderPage(<PumpStationConfigPage />);
+    await user.click(await screen.findByRole('button', { name: '编辑：东湖雨水泵站' }));
+    const drawer = await screen.findByRole('dialog', { name: '编辑泵站配置：东湖雨水泵站' });
+    const photos = await within(drawer).findByRole('region', { name: '现场照片' });
+    expect(await within(photos).findByRole('img', { name: '泵房外景.png' })).toBeTruthy();
+    expect(within(photos).getByRole('img', { name: '配电柜.jpg' })).toBeTruthy();
+    // Each thumbnail is fetched with the session from the photo's own download route.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.startsWith('/api/pump-stations/1/photos/')).map((c) => c.path)).toEqual(
+        expect.arrayContaining(['/api/pump-stations/1/photos/5', '/api/pump-stations/1/photos/6']),
+      ),
+    );
+
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '格栅.png', { type: 'image/png' });
+    await user.upload(photos.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), slow);
+    const post = calls.find((c) => c.method === 'POST') as ApiCall;
+    expect(post.path).toBe('/api/pump-stations/1/photos');
+    expect((post.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(await screen.findByText('照片已上传')).toBeTruthy();
+
+    await user.click(within(photos).getByRole('button', { name: '删除照片 配电柜.jpg' }));
+    expect(await screen.findByText('删除照片“配电柜.jpg”？')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/pump-stations/1/photos/6']),
+    );
   });
 
   it("shows the contract's refusal (stop at or above start) on the pump's row without calling the server", async () => {

@@ -28,6 +28,7 @@ import { PumpsEditor } from './pumps-editor.tsx';
 import { SensorsEditor } from './sensors-editor.tsx';
 import { initialValues, issueText, type StationValues, toInput } from './station-config-form.ts';
 import { stationConfigQueries, useSaveStation } from './station-config-queries.ts';
+import { StationPhotosEditor } from './station-photos-editor.tsx';
 import { DepartmentTreeSelect, RegionTreeSelect } from './tree-selects.tsx';
 import {
   type StationConfigI18n,
@@ -245,6 +246,14 @@ function StationForm({
           picker={picker}
           required={contract.required as { required: true; message: string }}
         />
+      </section>
+      <section className="station-config-section" aria-label={t('stationConfig.section.photos')}>
+        <h3 className="station-config-section__title">{t('stationConfig.section.photos')}</h3>
+        {station ? (
+          <StationPhotosEditor station={station} i18n={i18n} />
+        ) : (
+          <p className="station-config-muted">{t('stationConfig.photos.saveFirst')}</p>
+        )}
       </section>
     </FormDrawer>
   );

@@ -99,3 +99,27 @@ export function useRemoveStation() {
     onSettled: () => refresh(),
   });
 }
+
+/**
+ * Add a site photo to a station, or take one off. Silent: the drawer shows the refusal in place.
+ * Only the station's configuration is read again (the live screen reads the same query).
+ */
+export function useStationPhotos(stationId: number) {
+  const queryClient = useQueryClient();
+  const { locale } = useStationConfigI18n();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...all, 'detail', stationId] });
+  const add = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return callApi(pumpStationsApi.addPhoto, { locale, params: { id: stationId }, body, silent: true });
+    },
+    onSuccess: () => refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (photoId: number) =>
+      callApi(pumpStationsApi.removePhoto, { locale, params: { id: stationId, photoId }, silent: true }),
+    onSuccess: () => refresh(),
+  });
+  return { add, remove };
+}

@@ -148,6 +148,7 @@ export function configOf(s: StationLive, extra: Partial<PumpStationDetail> = {})
       ...(isUnmapped(s.rain) ? [] : [sensor('rain', 304, 'RG-01', '东湖雨量计', '雨强', 'mm/h')]),
     ],
     cameras: [{ id: 401, code: `${s.code}-CAM01`, name: '前池摄像头', status: 'online' }],
+    photos: [],
     ...extra,
   };
 }

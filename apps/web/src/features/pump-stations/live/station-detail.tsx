@@ -6,6 +6,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/live-hooks.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
+import { StationPhotoStrip } from '../common/station-photos.tsx';
 import { stationConfigQueries } from '../config/station-config-queries.ts';
 import { type DerivedAlarm, derivedAlarms } from './derived-alarms.ts';
 import { DIGITS, formatNumber, PUMP_STATE_ORDER, timeText } from './live-format.ts';
@@ -29,7 +30,7 @@ const CAMERA_LIST = '/bz/cameraList';
 
 /**
  * One station live (`?station=<id>` on the real-time screen): its mimic, then its active alarms,
- * devices and cameras, and its trend. The live state is pushed; the configuration names the devices
+ * devices, cameras and site photos, and its trend. The live state is pushed; the configuration names the devices
  * and cameras. "Back" returns to the list with its filters.
  */
 export function StationDetail({ id }: { id: number }) {
@@ -107,6 +108,7 @@ export function StationDetail({ id }: { id: number }) {
         <div className="station-detail__column">
           <Alarms station={station} i18n={i18n} now={now} />
           <Cameras config={config.data} loading={config.isPending} i18n={i18n} />
+          <Photos config={config.data} loading={config.isPending} i18n={i18n} />
         </div>
         <Devices station={station} config={config.data} loading={config.isPending} i18n={i18n} />
       </div>
@@ -373,6 +375,38 @@ function Cameras({
         </ul>
       ) : (
         <p className="station-detail__quiet">{t('live.cameras.empty')}</p>
+      )}
+    </Panel>
+  );
+}
+
+/** The station's site photos: thumbnails that open larger. */
+function Photos({
+  config,
+  loading,
+  i18n,
+}: {
+  config: PumpStationDetail | undefined;
+  loading: boolean;
+  i18n: StationLiveI18n;
+}) {
+  const { t } = i18n;
+  const photos = config?.photos ?? [];
+  return (
+    <Panel
+      title={t('live.photos.title')}
+      extra={photos.length ? <span className="station-detail__quiet">{t('live.photos.hint')}</span> : null}
+    >
+      {loading ? (
+        <Skeleton animation text={{ rows: 2 }} />
+      ) : config && photos.length ? (
+        <StationPhotoStrip
+          stationId={config.id}
+          photos={photos}
+          labels={{ open: (photo) => photo.name, failed: t('live.photos.failed') }}
+        />
+      ) : (
+        <p className="station-detail__quiet">{t('live.photos.empty')}</p>
       )}
     </Panel>
   );

@@ -222,11 +222,19 @@ describe('StationDetail (?station=)', () => {
     pressure: fresh(0.32),
   });
 
-  it('opens from the address: the mimic, derived alarms, devices, cameras and the trend', async () => {
+  it('opens from the address: the mimic, derived alarms, devices, cameras, photos and the trend', async () => {
+    const photo = {
+      id: 31,
+      name: '泵房外景.jpg',
+      type: 'image/jpeg',
+      size: 4096,
+      uploadedAt: '2026-11-01T00:00:00.000Z',
+      uploadedByName: '张伟',
+    };
     const api = mockApi([
       regions,
       [stationLiveApi.get, faulty],
-      [pumpStationsApi.get, configOf(faulty)],
+      [pumpStationsApi.get, configOf(faulty, { photos: [photo] })],
       [stationLiveApi.trend, trendOf()],
     ]);
     const { user } = renderPage(page, { route: '/bz/pumpStationList?kind=sewage&station=7' });
@@ -253,6 +261,9 @@ describe('StationDetail (?station=)', () => {
     expect(screen.getByRole('link', { name: '在摄像头列表中查看 前池摄像头' }).getAttribute('href')).toBe(
       '/bz/cameraList',
     );
+    // The site photos: a thumbnail fetched with the session from the photo's own route.
+    expect(screen.getByRole('img', { name: '泵房外景.jpg' })).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/pump-stations/7/photos/31')).toBe(true));
 
     expect(
       await screen.findByRole('img', { name: '城北污水泵站 近 24 小时 趋势：液位、流量、运行泵数与雨量' }),
