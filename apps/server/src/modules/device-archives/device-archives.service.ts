@@ -16,6 +16,7 @@ import { inRegionScope } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, businessError, notFound } from '../../lib/errors.ts';
 import type { IncomingFile } from '../../lib/incoming-file.ts';
+import { storePrivateFile } from '../../lib/private-files.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
 import { toAttachment } from './device-archives.mappers.ts';
 import { createDeviceArchivesRepository } from './device-archives.repository.ts';
@@ -126,30 +127,16 @@ export function createDeviceArchivesService(app: FastifyInstance) {
       if (entry.attachments.length >= ARCHIVE_ATTACHMENTS_MAX) {
         throw new AppError(409, 409, 'deviceArchives.tooManyAttachments', { max: ARCHIVE_ATTACHMENTS_MAX });
       }
-      const stored = await file.store({
-        dataDir: app.config.dataDir,
-        area: 'files',
-        folder: 'archives',
-        maxBytes: ARCHIVE_ATTACHMENT_MAX_BYTES,
-        types: ATTACHMENT_TYPES,
-      });
-      try {
-        const row = await repo(ctx).insertAttachment({
-          entryId: entry.id,
-          fileName: stored.name,
-          filePath: stored.relative,
-          fileType: stored.type,
-          fileSize: stored.size,
-          uploadedBy: ctx.auth!.userId,
-          createdAt: app.clock.now(),
-        });
-        const attachment = toAttachment(row);
-        ctx.audit({ targetId: entry.id, after: { attachment } });
-        return attachment;
-      } catch (err) {
-        await unlink(filePath(stored.relative)).catch(() => {});
-        throw err;
-      }
+      const row = await storePrivateFile(
+        app,
+        ctx,
+        file,
+        { folder: 'archives', maxBytes: ARCHIVE_ATTACHMENT_MAX_BYTES, types: ATTACHMENT_TYPES },
+        (facts) => repo(ctx).insertAttachment({ entryId: entry.id, ...facts }),
+      );
+      const attachment = toAttachment(row);
+      ctx.audit({ targetId: entry.id, after: { attachment } });
+      return attachment;
     },
 
     async removeAttachment(ctx: Context, id: number, attachmentId: number) {

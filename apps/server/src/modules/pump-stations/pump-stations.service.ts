@@ -16,6 +16,7 @@ import { inRegionScope } from '../../lib/data-scope.ts';
 import { sendAttachment } from '../../lib/downloads.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { IncomingFile } from '../../lib/incoming-file.ts';
+import { storePrivateFile } from '../../lib/private-files.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { modelOf, toStationPhoto } from './pump-stations.mappers.ts';
@@ -188,30 +189,16 @@ export function createPumpStationsService(app: FastifyInstance) {
       if (station.photos.length >= STATION_PHOTOS_MAX) {
         throw new AppError(409, 409, 'pumpStations.tooManyPhotos', { max: STATION_PHOTOS_MAX });
       }
-      const stored = await file.store({
-        dataDir: app.config.dataDir,
-        area: 'files',
-        folder: 'stations',
-        maxBytes: STATION_PHOTO_MAX_BYTES,
-        types: PHOTO_TYPES,
-      });
-      try {
-        const row = await repo(ctx).insertPhoto({
-          stationId: station.id,
-          fileName: stored.name,
-          filePath: stored.relative,
-          fileType: stored.type,
-          fileSize: stored.size,
-          uploadedBy: ctx.auth!.userId,
-          createdAt: app.clock.now(),
-        });
-        const photo = toStationPhoto(row);
-        ctx.audit({ targetId: station.id, after: { photo } });
-        return photo;
-      } catch (err) {
-        await unlink(filePath(stored.relative)).catch(() => {});
-        throw err;
-      }
+      const row = await storePrivateFile(
+        app,
+        ctx,
+        file,
+        { folder: 'stations', maxBytes: STATION_PHOTO_MAX_BYTES, types: PHOTO_TYPES },
+        (facts) => repo(ctx).insertPhoto({ stationId: station.id, ...facts }),
+      );
+      const photo = toStationPhoto(row);
+      ctx.audit({ targetId: station.id, after: { photo } });
+      return photo;
     },
 
     async removePhoto(ctx: Context, id: number, photoId: number) {
