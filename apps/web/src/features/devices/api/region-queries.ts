@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { devicesApi, mapApi, type RegionCollection, type RegionInput, regionsApi } from '@water/contracts';
+import { devicesApi, type RegionCollection, type RegionInput, regionsApi } from '@water/contracts';
 import { callApi } from '../../../shared/api/http.ts';
 import { invalidateReference } from '../../../shared/api/reference-queries.ts';
 import { useRegionI18n } from '../use-region-i18n.ts';
@@ -13,26 +13,15 @@ export const MAP_DEVICE_LIMIT = 200;
 /**
  * Query keys and fetchers of the region screen. Reads are silent: the page shows a failed load in
  * place. The tree and the stations are reference data (shared/api/reference-queries.ts), read by
- * other features too; every write invalidates them as well as `all` (the boundaries and the points).
+ * other features too, and the boundaries are every map's (shared/ui/map/map-queries.ts, under `all`);
+ * every write invalidates them as well as `all` (the boundaries and the points).
  */
 export const regionQueries = {
   all,
-  /** Every boundary at once: the export endpoint is the one read that carries them all. */
-  boundaries: () =>
-    queryOptions({
-      queryKey: [...all, 'boundaries'] as const,
-      queryFn: ({ signal }) => callApi(regionsApi.exportGeoJson, { signal, silent: true }),
-    }),
   get: (id: number) =>
     queryOptions({
       queryKey: [...all, 'one', id] as const,
       queryFn: ({ signal }) => callApi(regionsApi.get, { params: { id }, signal, silent: true }),
-    }),
-  mapConfig: () =>
-    queryOptions({
-      queryKey: ['map', 'config'] as const,
-      queryFn: ({ signal }) => callApi(mapApi.config, { signal, silent: true }),
-      staleTime: Number.POSITIVE_INFINITY,
     }),
   /**
    * Devices of a region and every region below it (or of all regions), for the map: under the

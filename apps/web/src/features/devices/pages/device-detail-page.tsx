@@ -16,6 +16,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
+import { mapQueries } from '../../../shared/ui/map/map-queries.ts';
 import { Permission } from '../../../shared/ui/permission.tsx';
 // The detail page is where a device and its archive meet (a page may compose two features).
 import { DeviceArchiveTimeline, deviceArchiveQueries } from '../../device-archives/public.ts';
@@ -248,7 +249,7 @@ function DeviceMetrics({ device, i18n }: { device: Device; i18n: DeviceListI18n 
 /** The device on a small map, centred on it, with its region's outline where it has one. */
 function DeviceLocation({ device, i18n }: { device: Device; i18n: DeviceListI18n }) {
   const { t } = i18n;
-  const config = useQuery(regionQueries.mapConfig());
+  const config = useQuery(mapQueries.config());
   const region = useQuery({ ...regionQueries.get(device.regionId ?? 0), enabled: device.regionId !== null });
   const position: [number, number] | null =
     device.longitude !== null && device.latitude !== null ? [device.longitude, device.latitude] : null;

@@ -5,6 +5,7 @@ import { Permissions, type RegionCollection, type RegionNode } from '@water/cont
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
+import { mapQueries } from '../../../shared/ui/map/map-queries.ts';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
 import {
   exportRegions,
@@ -46,8 +47,8 @@ export function RegionPage() {
 
   // The screen that edits regions reads the tree afresh on opening; pickers elsewhere use the cache.
   const tree = useQuery({ ...referenceQueries.regionTree(), staleTime: 0 });
-  const boundaries = useQuery(regionQueries.boundaries());
-  const config = useQuery(regionQueries.mapConfig());
+  const boundaries = useQuery(mapQueries.boundaries());
+  const config = useQuery(mapQueries.config());
   const stations = useQuery(referenceQueries.stations());
   const devices = useQuery(regionQueries.devices(selectedId ?? undefined));
   const remove = useRemoveRegion();

@@ -5,12 +5,12 @@ import { type RegionNode, STATION_STATES } from '@water/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { errorText } from '../../../shared/ui/form-rules.ts';
+import { mapQueries } from '../../../shared/ui/map/map-queries.ts';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
 import { STATION_LIVE_QUERY } from '../common/station-filters.tsx';
 import { stationLiveQueries, useLiveStations } from '../live/station-live-queries.ts';
 import { type StationLiveFilters, StationMapFilters } from './station-map-filters.tsx';
 import { countByState, placed } from './station-map-lib.ts';
-import { stationMapQueries } from './station-map-queries.ts';
 import { StationPanel } from './station-panel.tsx';
 import { StationPopup } from './station-popup.tsx';
 import { type StationMapI18n, useStationMapI18n } from './use-station-map-i18n.ts';
@@ -73,8 +73,8 @@ export function StationMapPage() {
   const { keyword, regionId, kind, state } = list.filters;
   const filters = useMemo(() => ({ keyword, regionId, kind, state }), [keyword, regionId, kind, state]);
   const query = useQuery(stationLiveQueries.list(filters, locale));
-  const config = useQuery(stationMapQueries.mapConfig());
-  const boundaries = useQuery(stationMapQueries.boundaries());
+  const config = useQuery(mapQueries.config());
+  const boundaries = useQuery(mapQueries.boundaries());
   const tree = useQuery(referenceQueries.regionTree(locale));
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
