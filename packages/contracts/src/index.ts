@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './alarms.ts';
 export * from './auth.ts';
 export * from './common/audit.ts';
 export * from './common/endpoint.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmLiveEventSchema } from './alarms.ts';
 import { endpoint } from './common/endpoint.ts';
 import { liveSubscribeFrameSchema, telemetryEventSchema } from './monitoring.ts';
 import { liveStationSubscribeFrameSchema, stationLiveEventSchema } from './pump-station-live.ts';
@@ -60,6 +61,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   telemetryEventSchema,
   // A station's live state just changed, of a station this connection subscribed to.
   stationLiveEventSchema,
+  // An alarm raised, changed or cleared, within this connection's region limit.
+  alarmLiveEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

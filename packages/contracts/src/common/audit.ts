@@ -8,6 +8,8 @@ import type { Locale } from './locale.ts';
  */
 export const auditModuleNames = {
   account: { 'zh-CN': '个人中心', 'en-US': 'Account' },
+  alarms: { 'zh-CN': '告警', 'en-US': 'Alarms' },
+  'alarm-rules': { 'zh-CN': '告警规则', 'en-US': 'Alarm rules' },
   auth: { 'zh-CN': '登录与会话', 'en-US': 'Sign-in and sessions' },
   content: { 'zh-CN': '内容库', 'en-US': 'Content library' },
   'device-archives': { 'zh-CN': '设备档案', 'en-US': 'Device archives' },
@@ -68,6 +70,16 @@ export const auditActionNames = {
   'department.delete': { 'zh-CN': '删除部门', 'en-US': 'Delete a department' },
   'member.save': { 'zh-CN': '设置部门成员', 'en-US': 'Place members' },
   'member.remove': { 'zh-CN': '移出部门', 'en-US': 'Remove a member' },
+  copy: { 'zh-CN': '复制', 'en-US': 'Copy' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export' },
+  acknowledge: { 'zh-CN': '确认告警', 'en-US': 'Acknowledge' },
+  clear: { 'zh-CN': '解除告警', 'en-US': 'Clear' },
+  shelve: { 'zh-CN': '搁置告警', 'en-US': 'Shelve' },
+  assign: { 'zh-CN': '指派', 'en-US': 'Assign' },
+  comment: { 'zh-CN': '评论', 'en-US': 'Comment' },
+  'offline-rule.create': { 'zh-CN': '新增离线规则', 'en-US': 'Create an offline rule' },
+  'offline-rule.update': { 'zh-CN': '修改离线规则', 'en-US': 'Update an offline rule' },
+  'offline-rule.delete': { 'zh-CN': '删除离线规则', 'en-US': 'Delete an offline rule' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AuditAction = keyof typeof auditActionNames;
 

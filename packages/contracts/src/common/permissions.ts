@@ -28,6 +28,12 @@ export const Permissions = {
   telemetryStats: 'device:telemetry:stats',
   pumpStationWrite: 'pump:station:write',
   systemSettingWrite: 'system:setting:write',
+  /** See alarms (the active list, the records, the navbar count). */
+  alarmView: 'alarm:view',
+  /** Acknowledge, clear, shelve, assign and comment on alarms. */
+  alarmHandle: 'alarm:handle',
+  /** Write alarm rules and offline rules. */
+  alarmRuleWrite: 'alarm:rule:write',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

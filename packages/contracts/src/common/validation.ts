@@ -199,6 +199,30 @@ export const validationMessages = {
     'zh-CN': '该时间范围内此分辨率的数据点过多，请选择更粗的分辨率或缩短时间范围',
     'en-US': 'Too many points at this resolution for the range: pick a coarser one or a shorter range',
   },
+  'validation.timeOfDay': { 'zh-CN': '请按 HH:mm 填写时间', 'en-US': 'Give the time as HH:mm' },
+  'validation.unknownEvent': {
+    'zh-CN': '该设备类型的物模型中没有这个事件',
+    'en-US': 'The device type’s thing model has no such event',
+  },
+  'validation.metricWrongType': {
+    'zh-CN': '该监测项的数据类型不支持此条件',
+    'en-US': 'This condition does not suit the metric’s data type',
+  },
+  'validation.valueWrongType': {
+    'zh-CN': '阈值与监测项的数据类型不符',
+    'en-US': 'The value does not match the metric’s data type',
+  },
+  'validation.unknownDeviceType': { 'zh-CN': '设备类型不存在', 'en-US': 'No such device type' },
+  'validation.unknownStation': { 'zh-CN': '泵站不存在或不在您的数据权限范围内', 'en-US': 'No such station within your data scope' },
+  'validation.unknownRole': { 'zh-CN': '角色不存在', 'en-US': 'No such role' },
+  'validation.deviceOfOtherType': {
+    'zh-CN': '该设备不是规则所选的设备类型',
+    'en-US': 'This device is not of the rule’s device type',
+  },
+  'validation.offlineRuleExists': {
+    'zh-CN': '该设备类型或设备已有离线规则',
+    'en-US': 'This device type or device already has an offline rule',
+  },
   'validation.externalImage': {
     'zh-CN': '不能引用外部图片：外部图片会向其所有者泄露阅读情况，且在无外网的调度室无法显示',
     'en-US': 'Images from other sites are not allowed: they tell their owner who read this, and fail without internet',

@@ -1,3 +1,4 @@
+export * from './alarms.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './messages.ts';

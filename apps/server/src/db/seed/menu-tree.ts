@@ -211,7 +211,16 @@ export const seedMenuTree: SeedMenu[] = [
       },
       { name: 'history-data', path: 'history-data', zh: '历史数据', en: 'History data' },
       { name: 'pumpLog', path: 'pumpLog', zh: '告警记录', en: 'Alarm records' },
-      { name: 'alarm', path: 'alarm', zh: '告警预警', en: 'Alarm warnings' },
+      {
+        name: 'alarm',
+        path: 'alarm',
+        zh: '告警预警',
+        en: 'Alarm warnings',
+        children: [
+          btn(Permissions.alarmView, '查看告警', 'View alarms'),
+          btn(Permissions.alarmHandle, '处理告警（确认、解除、搁置、指派）', 'Handle alarms (acknowledge, clear, shelve, assign)'),
+        ],
+      },
       { name: 'cameraList', path: 'cameraList', zh: '摄像头列表', en: 'Camera list' },
       { name: 'camera', path: 'camera', zh: '摄像头展示', en: 'Camera display' },
       {
@@ -320,7 +329,13 @@ export const seedMenuTree: SeedMenu[] = [
         zh: '设备离线告警规则',
         en: 'Device offline rules',
       },
-      { name: 'callPoliceRule', path: 'callPoliceRule', zh: '告警规则', en: 'Alarm rules' },
+      {
+        name: 'callPoliceRule',
+        path: 'callPoliceRule',
+        zh: '告警规则',
+        en: 'Alarm rules',
+        children: [btn(Permissions.alarmRuleWrite, '编辑告警规则与离线规则', 'Edit alarm and offline rules')],
+      },
       {
         name: 'pumpingSystem',
         path: 'pumpingSystem',
