@@ -10,6 +10,7 @@ import { AppError } from './lib/errors.ts';
 import { randomCaptchaText } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { alarmRulesRoutes } from './modules/alarm-rules/alarm-rules.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { deviceArchivesRoutes } from './modules/device-archives/device-archives.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(pumpStationsRoutes);
   await app.register(stationLiveRoutes);
   await app.register(stationHistoryRoutes);
+  await app.register(alarmRulesRoutes);
 
   return app;
 }

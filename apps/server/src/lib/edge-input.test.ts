@@ -436,6 +436,12 @@ const KEEPS_MARKUP = new Set([
   'icon',
   'locale',
   'path',
+  // Alarm rules: a condition's value is matched against readings (an enum's is one of its options),
+  // role codes must exist, and an imported file's export time is not kept.
+  'groups.*.conditions.*.value',
+  'recipients.roleCodes.*',
+  'escalation.recipients.roleCodes.*',
+  'exportedAt',
 ]);
 
 describe('plain-text fields', () => {

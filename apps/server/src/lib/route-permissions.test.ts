@@ -193,6 +193,21 @@ const GUARDED = new Map<string, string>([
   ['DELETE /api/pump-stations/:id/photos/:photoId', 'pump:station:write'],
   ['GET /api/system/settings/public-home', 'system:setting:write'],
   ['PUT /api/system/settings/public-home', 'system:setting:write'],
+  // The alarm-rule screens are administrators': reads as well as writes (modules/alarm-rules).
+  ['GET /api/alarm-rules', 'alarm:rule:write'],
+  ['GET /api/alarm-rules/export', 'alarm:rule:write'],
+  ['GET /api/alarm-rules/:id', 'alarm:rule:write'],
+  ['POST /api/alarm-rules', 'alarm:rule:write'],
+  ['PUT /api/alarm-rules/:id', 'alarm:rule:write'],
+  ['PUT /api/alarm-rules/:id/enabled', 'alarm:rule:write'],
+  ['POST /api/alarm-rules/:id/copy', 'alarm:rule:write'],
+  ['DELETE /api/alarm-rules/:id', 'alarm:rule:write'],
+  ['POST /api/alarm-rules/import', 'alarm:rule:write'],
+  ['POST /api/alarm-rules/preview', 'alarm:rule:write'],
+  ['GET /api/alarm-offline-rules', 'alarm:rule:write'],
+  ['POST /api/alarm-offline-rules', 'alarm:rule:write'],
+  ['PUT /api/alarm-offline-rules/:id', 'alarm:rule:write'],
+  ['DELETE /api/alarm-offline-rules/:id', 'alarm:rule:write'],
 ]);
 
 let t: TestApp;
