@@ -11,6 +11,7 @@ import { randomCaptchaText } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { alarmRulesRoutes } from './modules/alarm-rules/alarm-rules.routes.ts';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { deviceArchivesRoutes } from './modules/device-archives/device-archives.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(stationLiveRoutes);
   await app.register(stationHistoryRoutes);
   await app.register(alarmRulesRoutes);
+  await app.register(alarmsRoutes);
 
   return app;
 }

@@ -127,6 +127,11 @@ export const settingsSchema = z.object({
     .default(300_000)
     .describe('How far ahead of the server clock a reading may be stamped before it is dead-lettered'),
   TELEMETRY_SWEEP_SECONDS: int(1, 3600).default(30).describe('How often devices that went silent are marked offline'),
+  ALARM_SWEEP_SECONDS: int(0, 3600)
+    .default(5)
+    .describe(
+      'How often alarms due with time alone are judged (durations, no data, offline, escalation); 0: never (tests)',
+    ),
   TELEMETRY_RAW_DAYS: int(1, 36_500).default(90).describe('Days raw telemetry points are kept'),
   TELEMETRY_ROLLUP_1M_DAYS: int(1, 36_500).default(365).describe('Days 1-minute rollups are kept'),
   TELEMETRY_ROLLUP_1H_DAYS: int(1, 36_500).default(1825).describe('Days 1-hour rollups are kept'),

@@ -1,5 +1,13 @@
 import websocket from '@fastify/websocket';
-import { LIVE_PATH, type LiveEvent, liveClientFrameSchema, ResultCode } from '@water/contracts';
+import {
+  ALL_PERMISSIONS,
+  LIVE_PATH,
+  type LiveEvent,
+  type Locale,
+  liveClientFrameSchema,
+  Permissions,
+  ResultCode,
+} from '@water/contracts';
 import { and, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,6 +16,7 @@ import { devices, stations } from '../db/schema/index.ts';
 import { localeFromHeader, t } from '../i18n/messages.ts';
 import { dataScopeOf } from '../lib/data-scope.ts';
 import { AppError } from '../lib/errors.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { authenticateToken } from './auth.ts';
 
 declare module 'fastify' {
@@ -25,6 +34,11 @@ declare module 'fastify' {
       toStationSubscribers(stationId: number, event: LiveEvent): void;
       /** Whether any connection on this server is subscribed to the station. */
       hasStationSubscribers(stationId: number): boolean;
+      /**
+       * Sends an alarm event, in each connection's language, to the connections whose role may see
+       * alarms (`alarm:view`) and whose region limit covers the alarm's region.
+       */
+      toAlarmViewers(regionId: number | null, event: (locale: Locale) => LiveEvent): void;
       connections(): number;
     };
   }
@@ -45,6 +59,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const subscribed = new WeakMap<WebSocket, Set<number>>();
   const byStation = new Map<number, Set<WebSocket>>();
   const subscribedStations = new WeakMap<WebSocket, Set<number>>();
+  /** What each signed-in connection may see of alarms: its language, and its region limit (null: all), or no alarms at all. */
+  const alarmReach = new Map<WebSocket, { locale: Locale; regions: Set<number> | null }>();
+  /** Reads the connection's reach from its active role: at sign-in and at each session re-check. */
+  const reachAlarms = async (socket: WebSocket, locale: Locale, roleId: number | null, userId: number) => {
+    const permissions = roleId === null ? [] : await createAuthRepository(app.db).permissionsOf(roleId);
+    if (!permissions.includes(ALL_PERMISSIONS) && !permissions.includes(Permissions.alarmView)) {
+      alarmReach.delete(socket);
+      return;
+    }
+    const scope = await dataScopeOf(app.db, roleId, userId);
+    if (socket.readyState !== socket.OPEN) return;
+    alarmReach.set(socket, { locale, regions: scope.regions === null ? null : new Set(scope.regions) });
+  };
   /** Replaces a connection's subscriptions in one index (an empty list stops them). */
   const resubscribe = (
     index: Map<number, Set<WebSocket>>,
@@ -118,6 +145,18 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       for (const socket of byStation.get(stationId) ?? []) send(socket, event);
     },
     hasStationSubscribers: (stationId) => byStation.has(stationId),
+    toAlarmViewers(regionId, event) {
+      const byLocale = new Map<Locale, LiveEvent>();
+      for (const [socket, reach] of alarmReach) {
+        if (reach.regions !== null && (regionId === null || !reach.regions.has(regionId))) continue;
+        let e = byLocale.get(reach.locale);
+        if (!e) {
+          e = event(reach.locale);
+          byLocale.set(reach.locale, e);
+        }
+        send(socket, e);
+      }
+    },
     connections: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
   });
 
@@ -175,9 +214,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
           const sockets = byUser.get(userId) ?? new Set();
           sockets.add(socket);
           byUser.set(userId, sockets);
+          await reachAlarms(socket, locale, roleId, userId);
           send(socket, { type: 'ready', userId });
           recheck = setInterval(() => {
-            authenticateToken(app, token).catch(refuse);
+            authenticateToken(app, token)
+              .then((again) => reachAlarms(socket, locale, again.roleId, again.userId))
+              .catch(refuse);
           }, RECHECK_MS);
         } catch (err) {
           refuse(err);
@@ -194,6 +236,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         clearInterval(recheck);
         subscribe(socket, []);
         subscribeStations(socket, []);
+        alarmReach.delete(socket);
         if (userId === null) return;
         const sockets = byUser.get(userId);
         sockets?.delete(socket);

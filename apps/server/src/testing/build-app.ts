@@ -102,6 +102,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // …nor leave sessions behind that keep collecting readings for a day.
     MQTT_SESSION_EXPIRY_SECONDS: '60',
     SIMULATOR: 'off',
+    // The alarm sweep runs when a test calls it (`app.alarmEngine.sweep()`), on the test clock.
+    ALARM_SWEEP_SECONDS: '0',
     DATA_DIR: TEST_DATA_DIR,
     ...env,
   });

@@ -268,7 +268,8 @@ export function step(
         s.active = true;
         s.pendingSince = null;
         s.hits = [];
-        s.clearSince = null;
+        // An events-only alarm's quiet time starts at the event that raised it.
+        s.clearSince = eventsOnly(rule) ? now : null;
       }
     } else {
       s.pendingSince = null;
