@@ -10,6 +10,7 @@ import {
 } from '@arco-design/web-react/icon';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AlarmBell } from '../../features/alarms/public.ts';
 import { useI18n } from '../../shared/i18n/i18n-provider.tsx';
 import type { FlatRoute } from '../../shared/routing/route-def.ts';
 import { logout } from '../../shared/session/session.ts';
@@ -149,6 +150,7 @@ export function Navbar({ signedIn, activeRoute }: { signedIn: boolean; activeRou
         />
         {signedIn ? (
           <>
+            <AlarmBell />
             <MessageBell />
             <IconButton
               label={t('navbar.settings')}

@@ -1,6 +1,7 @@
 import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadAlarmListPage, loadAlarmRecordsPage } from '../alarms/public-lazy.ts';
 import { loadPublicHomePage, loadStationHistoryPage, loadStationLivePage, loadStationMapPage } from './public-lazy.ts';
 
 /** Pump stations (/bz): spec §2. The home (monitorMange) is public; pages a later issue builds show the shared not-available page. */
@@ -68,14 +69,14 @@ export const pumpStationsRoutes: RouteDef[] = [
         path: 'pumpLog',
         labelKey: 'menu.pumpLog',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadAlarmRecordsPage,
       },
       {
         name: 'alarm',
         path: 'alarm',
         labelKey: 'menu.alarm',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadAlarmListPage,
       },
       {
         name: 'cameraList',

@@ -1,3 +1,4 @@
+import { ActiveAlarmsCard } from '../../alarms/public.ts';
 import { AnnouncementsCard } from '../components/announcements-card.tsx';
 import { CategoryShare } from '../components/category-share.tsx';
 import { ContentChart } from '../components/content-chart.tsx';
@@ -23,6 +24,7 @@ export function WorkplacePage() {
         </div>
       </div>
       <aside className="workplace__side">
+        <ActiveAlarmsCard />
         <QuickOperations />
         <RecentVisits />
         <AnnouncementsCard />

@@ -6,9 +6,11 @@ import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.
 import { configOf, fresh, listOf, pump, stale, station, trendOf } from './live-test-fixtures.ts';
 import { StationLivePage } from './station-live-page.tsx';
 
-const live = vi.hoisted(() => ({}) as ReturnType<typeof import('./fake-live-channel.ts').createFakeLive>);
+const live = vi.hoisted(
+  () => ({}) as ReturnType<typeof import('../../../shared/testing/fake-live-channel.ts').createFakeLive>,
+);
 vi.mock('../../../shared/live/live-channel.ts', async () => {
-  const { createFakeLive } = await import('./fake-live-channel.ts');
+  const { createFakeLive } = await import('../../../shared/testing/fake-live-channel.ts');
   Object.assign(live, createFakeLive());
   return { liveChannel: live.channel };
 });

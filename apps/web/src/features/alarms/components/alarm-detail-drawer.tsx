@@ -1,0 +1,158 @@
+import { Button, Descriptions, Drawer, Skeleton } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import type { AlarmDetail } from '@water/contracts/alarms';
+import { Permissions } from '@water/contracts/common/permissions';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
+import { useNow } from '../../../shared/live/live-hooks.ts';
+import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
+import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
+import { Permission } from '../../../shared/ui/permission.tsx';
+import { SeverityTag } from '../../alarm-rules/public.ts';
+import { alarmDurationSeconds, durationText } from '../alarm-format.ts';
+import { alarmQueries } from '../api/alarm-queries.ts';
+import { AlarmStateCell, isShelved, ShelvedMark } from '../list/alarm-columns.tsx';
+import { type AlarmCommonI18n, useAlarmCommonI18n } from '../use-alarm-common-i18n.ts';
+import { type AlarmsI18n, useAlarmsI18n } from '../use-alarms-i18n.ts';
+import { AlarmActions, AlarmCommentBox } from './alarm-actions.tsx';
+import { AlarmMetricChart } from './alarm-metric-chart.tsx';
+import { AlarmTimeline } from './alarm-timeline.tsx';
+
+const HANDLE = [Permissions.alarmHandle] as const;
+const PARAM = 'alarm';
+
+/** The alarm open in the drawer, from the address (`?alarm=<id>`): a link from the navbar or a message opens it. */
+export function useOpenAlarm(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(PARAM);
+  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  const open = useCallback(
+    (next: number | null) =>
+      setParams((current) => {
+        const out = new URLSearchParams(current);
+        if (next === null) out.delete(PARAM);
+        else out.set(PARAM, String(next));
+        return out;
+      }),
+    [setParams],
+  );
+  return [id, open];
+}
+
+/** One alarm whole: its facts, the metric around it, what happened to it, and what may be done. */
+export function AlarmDetailDrawer() {
+  const i18n = useAlarmsI18n();
+  const [id, open] = useOpenAlarm();
+  const title = i18n.t('alarms.detail.title');
+  return (
+    <Drawer
+      width={780}
+      visible={id !== null}
+      title={title}
+      onCancel={() => open(null)}
+      footer={<Button onClick={() => open(null)}>{i18n.t('alarms.close')}</Button>}
+      unmountOnExit
+      {...dialogAttributes(title)}
+      className="alarm-drawer"
+    >
+      {id === null ? null : <Detail id={id} i18n={i18n} />}
+    </Drawer>
+  );
+}
+
+function Detail({ id, i18n }: { id: number; i18n: AlarmsI18n }) {
+  const { t, locale } = i18n;
+  const alarm = useQuery(alarmQueries.detail(id, locale));
+  if (alarm.data) return <DetailView alarm={alarm.data} i18n={i18n} />;
+  if (alarm.isError) {
+    return (
+      <LoadFailedResult
+        error={alarm.error}
+        onRetry={() => alarm.refetch()}
+        title={t('alarms.loadFailed')}
+        requestFailed={t('alarms.requestFailed')}
+        retryLabel={t('alarms.retry')}
+      />
+    );
+  }
+  return <Skeleton animation text={{ rows: 10 }} />;
+}
+
+function facts(alarm: AlarmDetail, i18n: AlarmsI18n, common: AlarmCommonI18n, now: number) {
+  const { t, locale } = i18n;
+  const none = <span className="list-page__muted">{t('alarms.none')}</span>;
+  const time = (iso: string | null) => (iso ? formatDateTime(iso, locale, { seconds: true }) : none);
+  const who = (time: string | null, name: string | null, system: boolean) =>
+    time
+      ? `${formatDateTime(time, locale, { seconds: true })} · ${name ?? (system ? t('alarms.entry.system') : '')}`
+      : none;
+  return [
+    { label: t('alarms.col.device'), value: `${alarm.deviceCode} ${alarm.deviceName}` },
+    { label: t('alarms.field.deviceType'), value: alarm.deviceTypeName || none },
+    { label: t('alarms.col.station'), value: alarm.stationName || none },
+    { label: t('alarms.col.region'), value: alarm.regionName || none },
+    { label: t('alarms.col.condition'), value: alarm.condition || none, span: 2 },
+    ...(alarm.ruleSummary ? [{ label: t('alarms.field.rule'), value: alarm.ruleSummary, span: 2 }] : []),
+    { label: t('alarms.field.firstValue'), value: alarm.firstValue ?? none },
+    { label: t('alarms.col.lastValue'), value: alarm.lastValue ?? none },
+    { label: t('alarms.col.raisedAt'), value: time(alarm.raisedAt) },
+    { label: t('alarms.field.lastAt'), value: time(alarm.lastAt) },
+    { label: t('alarms.col.count'), value: String(alarm.count) },
+    { label: t('alarms.col.duration'), value: durationText(alarmDurationSeconds(alarm, now), common.t) },
+    { label: t('alarms.field.acknowledged'), value: who(alarm.acknowledgedAt, alarm.acknowledgedBy, false) },
+    { label: t('alarms.field.cleared'), value: who(alarm.clearedAt, alarm.clearedBy, true) },
+    ...(alarm.clearReason ? [{ label: t('alarms.field.clearReason'), value: alarm.clearReason, span: 2 }] : []),
+    { label: t('alarms.col.assignee'), value: alarm.assigneeName ?? none },
+    {
+      label: t('alarms.field.shelvedUntil'),
+      value: isShelved(alarm, now) && alarm.shelvedUntil ? time(alarm.shelvedUntil) : none,
+    },
+    ...(alarm.escalations > 0
+      ? [{ label: t('alarms.field.escalations'), value: t('alarms.field.escalationsValue', { n: alarm.escalations }) }]
+      : []),
+  ];
+}
+
+function DetailView({ alarm, i18n }: { alarm: AlarmDetail; i18n: AlarmsI18n }) {
+  const { t, locale } = i18n;
+  const common = useAlarmCommonI18n();
+  const now = useNow(30_000);
+  return (
+    <article className="alarm-detail" aria-label={alarm.title}>
+      <header className={`alarm-detail__head alarm-row--sev-${alarm.severity}`}>
+        <SeverityTag severity={alarm.severity} size="default" />
+        <h2 className="alarm-detail__title">{alarm.title}</h2>
+        <span className="alarm-detail__state">
+          <AlarmStateCell alarm={alarm} common={common} />
+        </span>
+        {isShelved(alarm, now) && alarm.shelvedUntil ? <ShelvedMark until={alarm.shelvedUntil} i18n={i18n} /> : null}
+      </header>
+      <Permission permissions={HANDLE}>
+        <AlarmActions alarm={alarm} i18n={i18n} />
+      </Permission>
+      <Descriptions
+        className="alarm-detail__facts"
+        column={2}
+        size="small"
+        border
+        colon={locale === 'zh-CN' ? '：' : ':'}
+        data={facts(alarm, i18n, common, now)}
+      />
+      <section className="alarm-detail__section" aria-label={t('alarms.detail.chart')}>
+        <h3 className="alarm-detail__section-title">
+          {t('alarms.detail.chart')}
+          {alarm.metricName ? <span className="alarm-detail__section-sub">{alarm.metricName}</span> : null}
+        </h3>
+        <AlarmMetricChart alarm={alarm} i18n={i18n} />
+      </section>
+      <section className="alarm-detail__section" aria-label={t('alarms.detail.timeline')}>
+        <h3 className="alarm-detail__section-title">{t('alarms.detail.timeline')}</h3>
+        <AlarmTimeline entries={alarm.entries} i18n={i18n} />
+        <Permission permissions={HANDLE}>
+          <AlarmCommentBox alarm={alarm} i18n={i18n} />
+        </Permission>
+      </section>
+    </article>
+  );
+}

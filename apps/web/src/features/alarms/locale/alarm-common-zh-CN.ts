@@ -1,0 +1,35 @@
+/**
+ * Texts of what the console shell shows of the alarms: severities and states, the navbar's alarm
+ * count, the sound switch and the Workplace card. Small, since the shell loads it with the first screen.
+ */
+export const alarmCommonZhCN = {
+  'alarmCommon.active': '告警中',
+  'alarmCommon.cleared': '已解除',
+  'alarmCommon.unacknowledged': '未确认',
+  'alarmCommon.acknowledged': '已确认',
+  'alarmCommon.stateText': '{active}，{ack}',
+  'alarmCommon.bell': '告警',
+  'alarmCommon.bell.count': '告警：{count} 条未确认',
+  'alarmCommon.bell.title': '未确认的活动告警',
+  'alarmCommon.bell.bySeverity': '按级别',
+  'alarmCommon.bell.newest': '最新告警',
+  'alarmCommon.bell.none': '没有待处理的告警',
+  'alarmCommon.bell.viewAll': '查看全部',
+  'alarmCommon.sound': '严重告警提示音',
+  'alarmCommon.sound.hint': '新的严重告警响两声提示音；此选择保存在本浏览器，按用户区分。',
+  'alarmCommon.loadFailed': '加载失败',
+  'alarmCommon.retry': '重试',
+  'alarmCommon.card.title': '活动告警',
+  'alarmCommon.card.viewAll': '查看全部',
+  'alarmCommon.card.unack': '{n} 未确认',
+  'alarmCommon.card.total': '活动告警 {total} 条，其中 {unack} 条未确认',
+  'alarmCommon.card.none': '当前没有活动告警',
+  'alarmCommon.age.now': '刚刚',
+  'alarmCommon.age.minutes': '{n} 分钟前',
+  'alarmCommon.age.hours': '{n} 小时前',
+  'alarmCommon.age.days': '{n} 天前',
+  'alarmCommon.duration.seconds': '{s} 秒',
+  'alarmCommon.duration.minutes': '{m} 分钟',
+  'alarmCommon.duration.hours': '{h} 小时 {m} 分',
+  'alarmCommon.duration.days': '{d} 天 {h} 小时',
+} as const;
