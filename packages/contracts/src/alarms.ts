@@ -109,6 +109,15 @@ export const alarmRecipientsSchema = z
   })
   .default({ userIds: [], roleCodes: [], departmentIds: [] });
 export type AlarmRecipients = z.infer<typeof alarmRecipientsSchema>;
+/**
+ * Recipients as answered: plain ids. A response schema is encoded on the way out, and the input's
+ * id parsing (a string or a number, transformed) cannot be encoded.
+ */
+export const alarmRecipientsOutSchema = z.object({
+  userIds: z.array(z.number().int()),
+  roleCodes: z.array(z.string()),
+  departmentIds: z.array(z.number().int()),
+});
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = z.string().regex(TIME_OF_DAY, { error: 'validation.timeOfDay' });
@@ -198,8 +207,8 @@ export const alarmRuleSchema = z.object({
   clearDelayMinutes: z.number().int(),
   throttleMinutes: z.number().int(),
   reminderMinutes: z.number().int().nullable(),
-  recipients: alarmRecipientsSchema,
-  escalation: z.object({ afterMinutes: z.number().int(), recipients: alarmRecipientsSchema }).nullable(),
+  recipients: alarmRecipientsOutSchema,
+  escalation: z.object({ afterMinutes: z.number().int(), recipients: alarmRecipientsOutSchema }).nullable(),
   sms: z.boolean(),
   activeAlarms: z.number().int().describe('its alarms active now'),
   updatedAt: z.string(),
@@ -440,7 +449,7 @@ export const offlineRuleSchema = z.object({
   timeoutSeconds: z.number().int(),
   deadbandSeconds: z.number().int(),
   severity: z.enum(ALARM_SEVERITIES),
-  recipients: alarmRecipientsSchema,
+  recipients: alarmRecipientsOutSchema,
   sms: z.boolean(),
   /** Devices the rule governs now (1 for a device rule). */
   devices: z.number().int(),
