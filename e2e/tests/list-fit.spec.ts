@@ -16,7 +16,11 @@ const LISTS = [
   '/sys/menuManager',
   '/sys/logManager',
   '/sys/pumpingSystem',
+  '/sys/callPoliceRule',
+  '/sys/device-offline-alarm-rule',
   '/bz/pumpStationList',
+  '/bz/alarm',
+  '/bz/pumpLog',
 ];
 /** Lists that show cards until the table is chosen: the label of that choice. */
 const TABLE_VIEW: Record<string, Record<'zh-CN' | 'en-US', string>> = {

@@ -3,4 +3,4 @@
  * alarm screen colours and names a severity the same way.
  */
 export { ALARM_SEVERITY_COLORS, ALARM_SEVERITY_HEX } from './severity/severity-colors.ts';
-export { SeverityTag, useSeverityText } from './severity/severity-tag.tsx';
+export { SeveritySelect, SeverityTag, useSeverityText } from './severity/severity-tag.tsx';

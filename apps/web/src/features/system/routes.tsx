@@ -1,6 +1,7 @@
 import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadAlarmRuleListPage, loadOfflineRuleListPage } from '../alarm-rules/public-lazy.ts';
 import { loadPumpStationConfigPage } from '../pump-stations/public-lazy.ts';
 
 /** System (/sys): spec §2. Pages a later issue builds show the shared not-available page; each built page is its own lazy chunk. */
@@ -18,14 +19,14 @@ export const systemRoutes: RouteDef[] = [
         path: 'device-offline-alarm-rule',
         labelKey: 'menu.device-offline-alarm-rule',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadOfflineRuleListPage,
       },
       {
         name: 'callPoliceRule',
         path: 'callPoliceRule',
         labelKey: 'menu.callPoliceRule',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadAlarmRuleListPage,
       },
       {
         name: 'pumpingSystem',

@@ -113,7 +113,9 @@ async function fetchDownload<E extends Endpoint>(
   } catch (err) {
     throw transportFailure(err);
   }
-  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+  // A refusal is an envelope in JSON; a JSON file (an export of rules) comes as an attachment.
+  const attachment = /^\s*attachment/i.test(response.headers.get('content-disposition') ?? '');
+  if (!response.ok || (!attachment && response.headers.get('content-type')?.includes('application/json'))) {
     const payload: unknown = await response.json().catch(() => null);
     if (isEnvelope(payload)) throw businessFailure(endpoint, payload, options.silent);
     const error = new TransportError(`HTTP ${response.status} ${response.statusText}`.trim());

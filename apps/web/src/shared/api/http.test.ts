@@ -1,6 +1,13 @@
 import { Message, Modal } from '@arco-design/web-react';
 import { waitFor } from '@testing-library/react';
-import { accountApi, authApi, LOCALE_STORAGE_KEY, noticesApi, TOKEN_STORAGE_KEY } from '@water/contracts';
+import {
+  accountApi,
+  alarmRulesApi,
+  authApi,
+  LOCALE_STORAGE_KEY,
+  noticesApi,
+  TOKEN_STORAGE_KEY,
+} from '@water/contracts';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { dispositionFileName, downloadFile } from './download.ts';
 import { ApiError, callApi, fillPath, queryString, setReloginHandler, TransportError } from './http.ts';
@@ -156,6 +163,30 @@ describe('downloadFile', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/notices/3/attachments/9');
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer tok' });
     expect(clicked).toEqual(['停水范围.pdf']);
+    click.mockRestore();
+  });
+
+  it('saves a JSON file sent as an attachment instead of reading it as an envelope', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"format":"water-ops/alarm-rules","version":1,"rules":[]}', {
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'content-disposition': 'attachment; filename="alarm-rules-20261120.json"',
+            },
+          }),
+      ),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await downloadFile(alarmRulesApi.exportRules, { fallbackName: 'x.json' });
+    expect(clicked).toEqual(['alarm-rules-20261120.json']);
+    expect(toasts()).toEqual([]);
     click.mockRestore();
   });
 

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { devicesApi, deviceTypesApi, type Locale, regionsApi } from '@water/contracts';
+import { devicesApi, deviceTypesApi, type Locale, organizationApi, regionsApi, rolesApi } from '@water/contracts';
 import { callApi } from './http.ts';
 
 const all = ['reference'] as const;
@@ -54,6 +54,21 @@ export const referenceQueries = {
       queryKey: [...referenceKeys.deviceTypes, 'one', id, locale] as const,
       queryFn: ({ signal }) => callApi(deviceTypesApi.get, { locale, params: { id }, signal, silent: true }),
       staleTime: REFERENCE_STALE_TIME,
+    }),
+  /** The enabled roles as code and name, for pickers (notice audiences, alarm recipients); role writes invalidate ['roles']. */
+  roleOptions: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['roles', 'options', locale] as const,
+      queryFn: ({ signal }) => callApi(rolesApi.options, { locale, signal, silent: true }),
+      staleTime: 60_000,
+    }),
+  /** The enabled departments within the caller's data scope (and those above it, for context), for pickers. */
+  departmentTree: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['departments', 'tree', 'enabled', locale] as const,
+      queryFn: ({ signal }) =>
+        callApi(organizationApi.departmentTree, { locale, query: { status: 'enabled' }, signal, silent: true }),
+      staleTime: 60_000,
     }),
 };
 

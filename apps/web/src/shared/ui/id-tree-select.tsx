@@ -48,3 +48,45 @@ export function IdTreeSelect({
     />
   );
 }
+
+export interface IdsTreeSelectProps {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  label: string;
+  placeholder: string;
+  loading?: boolean;
+  className?: string;
+  treeData: IdTreeNode[];
+}
+
+/**
+ * A tree (departments) as a picker of several record ids, checkable: a checked branch stands for
+ * everything below it, so only the branch is kept. Searchable by title.
+ */
+export function IdsTreeSelect({
+  value,
+  onChange,
+  label,
+  placeholder,
+  loading,
+  className,
+  treeData,
+}: IdsTreeSelectProps) {
+  return (
+    <TreeSelect
+      className={className}
+      multiple
+      treeCheckable
+      treeCheckedStrategy="parent"
+      allowClear
+      showSearch
+      loading={loading}
+      placeholder={placeholder}
+      treeData={treeData}
+      filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
+      value={(value ?? []).map(String)}
+      onChange={(keys: string[]) => onChange?.(keys.map(Number))}
+      aria-label={label}
+    />
+  );
+}

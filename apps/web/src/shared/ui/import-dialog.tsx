@@ -8,7 +8,8 @@ import './import-dialog.css';
 export interface ImportDialogTexts {
   title: string;
   hint: string;
-  template: string;
+  /** The template link's text; none where the file is another screen's export (no template). */
+  template?: string;
   choose: string;
   tip: string;
   uploading: string;
@@ -39,7 +40,8 @@ export function ImportDialog<R>({
   texts: ImportDialogTexts;
   accept: string;
   maxBytes: number;
-  onTemplate: () => Promise<unknown>;
+  /** Downloads the template; without it the hint stands alone. */
+  onTemplate?: () => Promise<unknown>;
   upload: (file: File) => Promise<R>;
   renderReport: (report: R) => ReactNode;
 }) {
@@ -85,10 +87,15 @@ export function ImportDialog<R>({
       ) : (
         <div className="import-dialog">
           <p className="import-dialog__hint">
-            {texts.hint}{' '}
-            <Link icon={<IconDownload />} onClick={() => void onTemplate().catch(() => undefined)}>
-              {texts.template}
-            </Link>
+            {texts.hint}
+            {onTemplate ? (
+              <>
+                {' '}
+                <Link icon={<IconDownload />} onClick={() => void onTemplate().catch(() => undefined)}>
+                  {texts.template}
+                </Link>
+              </>
+            ) : null}
           </p>
           <Upload
             drag

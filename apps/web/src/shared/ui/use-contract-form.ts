@@ -83,8 +83,10 @@ export function useContractForm<S extends z.ZodType, R>({
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = tv(issue?.message ?? '');
-      const field = issue?.path[0];
-      if (typeof field === 'string') {
+      // A nested field's dotted path (`groups.0.conditions.1.metric`) reaches its row's box, as the
+      // server's field errors do.
+      const field = issue?.path.map(String).join('.');
+      if (field) {
         form.setFields({ [field]: { error: { message } } } as Parameters<FormInstance<AnyValues>['setFields']>[0]);
       }
       setFailure(message);

@@ -1,5 +1,5 @@
-import { Tag } from '@arco-design/web-react';
-import type { AlarmSeverity } from '@water/contracts';
+import { Select, Tag } from '@arco-design/web-react';
+import { ALARM_SEVERITIES, type AlarmSeverity } from '@water/contracts';
 import { useCallback } from 'react';
 import { createFeatureI18n } from '../../../shared/i18n/feature-i18n.ts';
 import { severityEnUS } from './locale/severity-en-US.ts';
@@ -21,5 +21,33 @@ export function SeverityTag({ severity, size = 'small' }: { severity: AlarmSever
     <Tag size={size} color={ALARM_SEVERITY_COLORS[severity]} bordered>
       {text(severity)}
     </Tag>
+  );
+}
+
+/** A list's severity filter: every severity by name, most urgent first; cleared, all of them. */
+export function SeveritySelect({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className = 'list-page__select',
+}: {
+  label: string;
+  placeholder: string;
+  value: AlarmSeverity | undefined;
+  onChange: (severity: AlarmSeverity | undefined) => void;
+  className?: string;
+}) {
+  const text = useSeverityText();
+  return (
+    <Select
+      className={className}
+      aria-label={label}
+      placeholder={placeholder}
+      allowClear
+      value={value}
+      onChange={onChange}
+      options={ALARM_SEVERITIES.map((s) => ({ label: text(s), value: s }))}
+    />
   );
 }
