@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type Locale,
-  type NoticeInput,
-  noticesApi,
-  organizationApi,
-  type PublishResult,
-  rolesApi,
-} from '@water/contracts';
+import { type Locale, type NoticeInput, noticesApi, type PublishResult } from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
 import { useMessagingI18n } from '../use-messaging-i18n.ts';
@@ -31,21 +24,6 @@ export const noticeQueries = {
     queryOptions({
       queryKey: [...all, 'detail', id, locale] as const,
       queryFn: ({ signal }) => callApi(noticesApi.get, { locale, params: { id }, signal, silent: true }),
-    }),
-  /** The enabled roles, as the audience picker offers them. */
-  roles: (locale: Locale) =>
-    queryOptions({
-      queryKey: ['roles', 'options', locale] as const,
-      queryFn: ({ signal }) => callApi(rolesApi.options, { locale, signal, silent: true }),
-      staleTime: 60_000,
-    }),
-  /** The enabled departments, as the audience picker offers them. */
-  departments: (locale: Locale) =>
-    queryOptions({
-      queryKey: ['departments', 'tree', 'enabled', locale] as const,
-      queryFn: ({ signal }) =>
-        callApi(organizationApi.departmentTree, { locale, query: { status: 'enabled' }, signal, silent: true }),
-      staleTime: 60_000,
     }),
 };
 

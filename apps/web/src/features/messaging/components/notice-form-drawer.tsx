@@ -1,9 +1,11 @@
-import { Alert, Button, Checkbox, Form, Input, Radio, Spin, TreeSelect } from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Form, Input, Radio, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { type DepartmentNode, type Notice, noticeInputSchema } from '@water/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { IdsTreeSelect, type IdTreeNode } from '../../../shared/ui/id-tree-select.tsx';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { EditorField } from '../../../shared/ui/rich-text/editor-field.tsx';
 import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
@@ -187,13 +189,7 @@ const chosen = (message: string) => ({
     callback(value?.length ? undefined : message),
 });
 
-interface TreeNode {
-  key: string;
-  title: string;
-  children: TreeNode[];
-}
-
-const toTreeData = (nodes: DepartmentNode[]): TreeNode[] =>
+const toTreeData = (nodes: DepartmentNode[]): IdTreeNode[] =>
   nodes.map((d) => ({ key: String(d.id), title: d.name, children: toTreeData(d.children) }));
 
 /** The enabled departments as a checkable tree; a checked department includes everything below it. */
@@ -207,21 +203,15 @@ function DepartmentPicker({
   i18n: MessagingI18n;
 }) {
   const { t, locale } = i18n;
-  const departments = useQuery(noticeQueries.departments(locale));
+  const departments = useQuery(referenceQueries.departmentTree(locale));
   return (
-    <TreeSelect
-      multiple
-      treeCheckable
-      treeCheckedStrategy="parent"
-      allowClear
-      showSearch
+    <IdsTreeSelect
       loading={departments.isLoading}
       placeholder={t('messaging.notices.field.departmentsPlaceholder')}
       treeData={toTreeData(departments.data ?? [])}
-      filterTreeNode={(input, node) => String(node.props.title ?? '').includes(input)}
-      value={(value ?? []).map(String)}
-      onChange={(keys: string[]) => onChange?.(keys.map(Number))}
-      aria-label={t('messaging.notices.field.departments')}
+      value={value}
+      onChange={onChange}
+      label={t('messaging.notices.field.departments')}
     />
   );
 }

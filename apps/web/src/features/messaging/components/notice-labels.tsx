@@ -2,7 +2,7 @@ import { Tag } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Notice, NoticeAudience } from '@water/contracts';
 import { useMemo } from 'react';
-import { noticeQueries } from '../api/notice-queries.ts';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { type MessagingI18n, type MessagingMessageKey, useMessagingI18n } from '../use-messaging-i18n.ts';
 
 type Level = Notice['level'];
@@ -19,7 +19,7 @@ const BUILTIN_ROLES = ['admin', 'user'] as const;
 /** Role names by code from the role options (in the console language), read once per screen. */
 export function useRoleNames(): ReadonlyMap<string, string> {
   const { locale } = useMessagingI18n();
-  const { data } = useQuery(noticeQueries.roles(locale));
+  const { data } = useQuery(referenceQueries.roleOptions(locale));
   return useMemo(() => new Map((data ?? []).map((r) => [r.code, r.name])), [data]);
 }
 

@@ -138,7 +138,7 @@ function StationForm({
   const { rule, form } = contract;
   const enabled = open && instead == null;
   const regions = useQuery({ ...referenceQueries.regionTree(locale), enabled });
-  const departments = useQuery({ ...stationConfigQueries.departments(locale), enabled });
+  const departments = useQuery({ ...referenceQueries.departmentTree(locale), enabled });
   const options = useQuery({ ...stationConfigQueries.deviceOptions(row?.id ?? null, locale), enabled });
   const picker = devicePicker(options.data, options.isPending, station, i18n);
 

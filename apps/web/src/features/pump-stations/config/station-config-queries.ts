@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Locale, organizationApi, pumpStationsApi, type StationConfigInput, usersApi } from '@water/contracts';
+import { type Locale, pumpStationsApi, type StationConfigInput, usersApi } from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
 import { invalidateReference } from '../../../shared/api/reference-queries.ts';
@@ -40,14 +40,6 @@ export const stationConfigQueries = {
           silent: true,
         }),
       staleTime: 0,
-    }),
-  /** The enabled departments, as the notice audience picker reads them (the same key). */
-  departments: (locale: Locale) =>
-    queryOptions({
-      queryKey: ['departments', 'tree', 'enabled', locale] as const,
-      queryFn: ({ signal }) =>
-        callApi(organizationApi.departmentTree, { locale, query: { status: 'enabled' }, signal, silent: true }),
-      staleTime: 60_000,
     }),
   /**
    * Enabled users matching a name, for the responsible-person picker. The user list needs
