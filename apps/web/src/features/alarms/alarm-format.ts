@@ -22,6 +22,12 @@ export function durationText(seconds: number, t: AlarmCommonI18n['t']): string {
   return t('alarmCommon.duration.days', { d: Math.floor(hours / 24), h: hours % 24 });
 }
 
+/** A reading as the alarm words it, with its unit where the server sent a bare number ("1.37" → "1.37 m"). */
+export function valueText(value: string | null, unit: string): string | null {
+  if (value === null) return null;
+  return unit && /^-?\d[\d.,]*$/.test(value.trim()) ? `${value.trim()} ${unit}` : value;
+}
+
 /** From raised to cleared, or to now while it stands. */
 export function alarmDurationSeconds(alarm: { raisedAt: string; clearedAt: string | null }, now: number): number {
   const end = alarm.clearedAt ? Date.parse(alarm.clearedAt) : now;

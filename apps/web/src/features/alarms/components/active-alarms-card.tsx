@@ -51,7 +51,11 @@ function AlarmsCard() {
       className="alarm-card"
       bordered={false}
       title={<h3 className="alarm-card__title">{t('alarmCommon.card.title')}</h3>}
-      extra={<Link to={ALARM_LIST_PATH}>{t('alarmCommon.card.viewAll')}</Link>}
+      extra={
+        <Link to={ALARM_LIST_PATH} className="alarm-card__link">
+          {t('alarmCommon.card.viewAll')}
+        </Link>
+      }
     >
       {counts.data ? (
         <Figures counts={counts.data} />

@@ -10,7 +10,7 @@ import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission } from '../../../shared/ui/permission.tsx';
 import { SeverityTag } from '../../alarm-rules/public.ts';
-import { alarmDurationSeconds, durationText } from '../alarm-format.ts';
+import { alarmDurationSeconds, durationText, valueText } from '../alarm-format.ts';
 import { alarmQueries } from '../api/alarm-queries.ts';
 import { AlarmStateCell, isShelved, ShelvedMark } from '../list/alarm-columns.tsx';
 import { type AlarmCommonI18n, useAlarmCommonI18n } from '../use-alarm-common-i18n.ts';
@@ -93,9 +93,12 @@ function facts(alarm: AlarmDetail, i18n: AlarmsI18n, common: AlarmCommonI18n, no
     { label: t('alarms.col.station'), value: alarm.stationName || none },
     { label: t('alarms.col.region'), value: alarm.regionName || none },
     { label: t('alarms.col.condition'), value: alarm.condition || none, span: 2 },
-    ...(alarm.ruleSummary ? [{ label: t('alarms.field.rule'), value: alarm.ruleSummary, span: 2 }] : []),
-    { label: t('alarms.field.firstValue'), value: alarm.firstValue ?? none },
-    { label: t('alarms.col.lastValue'), value: alarm.lastValue ?? none },
+    // The rule's conditions, where they say more than the one that held.
+    ...(alarm.ruleSummary && alarm.ruleSummary !== alarm.condition
+      ? [{ label: t('alarms.field.rule'), value: alarm.ruleSummary, span: 2 }]
+      : []),
+    { label: t('alarms.field.firstValue'), value: valueText(alarm.firstValue, alarm.unit) ?? none },
+    { label: t('alarms.col.lastValue'), value: valueText(alarm.lastValue, alarm.unit) ?? none },
     { label: t('alarms.col.raisedAt'), value: time(alarm.raisedAt) },
     { label: t('alarms.field.lastAt'), value: time(alarm.lastAt) },
     { label: t('alarms.col.count'), value: String(alarm.count) },
@@ -148,7 +151,7 @@ function DetailView({ alarm, i18n }: { alarm: AlarmDetail; i18n: AlarmsI18n }) {
       </section>
       <section className="alarm-detail__section" aria-label={t('alarms.detail.timeline')}>
         <h3 className="alarm-detail__section-title">{t('alarms.detail.timeline')}</h3>
-        <AlarmTimeline entries={alarm.entries} i18n={i18n} />
+        <AlarmTimeline entries={alarm.entries} unit={alarm.unit} i18n={i18n} />
         <Permission permissions={HANDLE}>
           <AlarmCommentBox alarm={alarm} i18n={i18n} />
         </Permission>

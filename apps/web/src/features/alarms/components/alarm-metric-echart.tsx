@@ -12,13 +12,25 @@ use([LineChart, GridComponent, MarkAreaComponent, MarkLineComponent, TooltipComp
 
 const PALETTE = ['--primary-6', '--red-6', '--orange-6'] as const;
 
-/** An axis end a little beyond the value, in round figures. */
-function pad(value: number, extent: { min: number; max: number }, direction: 1 | -1): number {
-  const span = Math.max(Math.abs(extent.max - extent.min), Math.abs(value) * 0.1, 0.1);
-  const step = 10 ** Math.floor(Math.log10(span / 5));
-  const end =
-    direction > 0 ? Math.ceil((value + span * 0.08) / step) * step : Math.floor((value - span * 0.08) / step) * step;
-  return Number(end.toPrecision(12));
+/**
+ * A value axis over the readings and the threshold, in round steps (1, 2 or 5 × 10ⁿ, about five of
+ * them): ECharts' own nice scale leaves out a threshold no reading came near.
+ */
+export function niceAxis(values: number[]): { min: number; max: number; interval: number } | null {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const span = high - low || Math.abs(high) * 0.1 || 1;
+  const raw = span / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const interval = ([1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? raw) as number;
+  const round = (n: number) => Number(n.toPrecision(12));
+  return {
+    min: round(Math.floor(low / interval) * interval),
+    max: round(Math.ceil(high / interval) * interval),
+    interval: round(interval),
+  };
 }
 
 export interface AlarmChartTexts {
@@ -53,6 +65,10 @@ export default function AlarmMetricEChart({
       const points = series ? withGaps(series.points, history.resolution, history.bucketSeconds) : [];
       const unit = series?.unit ?? '';
       const digits = series?.precision ?? 2;
+      const axis =
+        threshold === null
+          ? null
+          : niceAxis([...points.map((p) => p[1]).filter((v): v is number => v !== null), threshold]);
       const end = clearedAt ? Date.parse(clearedAt) : Date.now();
       return {
         animation: false,
@@ -80,12 +96,7 @@ export default function AlarmMetricEChart({
           nameTextStyle: { color: colors.textSecondary, align: 'right' },
           scale: true,
           // The threshold is always in view, however far the readings stay from it.
-          ...(threshold === null
-            ? {}
-            : {
-                min: (e: { min: number; max: number }) => pad(Math.min(e.min, threshold), e, -1),
-                max: (e: { min: number; max: number }) => pad(Math.max(e.max, threshold), e, 1),
-              }),
+          ...(axis ?? {}),
           axisLabel: { color: colors.textSecondary },
           splitLine: { lineStyle: { color: colors.border } },
         },
@@ -99,8 +110,8 @@ export default function AlarmMetricEChart({
             data: points.map((p) => [p[0], p[1]]),
             markArea: {
               silent: true,
-              itemStyle: { color: red, opacity: 0.08 },
-              label: { show: true, position: 'insideTopLeft', color: red, formatter: texts.alarm },
+              itemStyle: { color: red, opacity: 0.12 },
+              label: { show: true, position: 'insideTopRight', color: red, formatter: texts.alarm },
               data: [[{ xAxis: Date.parse(raisedAt) }, { xAxis: end }]],
             },
             markLine:
@@ -112,7 +123,7 @@ export default function AlarmMetricEChart({
                     lineStyle: { color: red, type: 'dashed' },
                     label: {
                       color: red,
-                      position: 'insideEndTop',
+                      position: 'insideStartTop',
                       formatter: `${texts.threshold} ${threshold}${unit ? ` ${unit}` : ''}`,
                     },
                     data: [{ yAxis: threshold }],

@@ -9,7 +9,30 @@ import { useAlarmCommonI18n } from '../use-alarm-common-i18n.ts';
 import type { AlarmsI18n } from '../use-alarms-i18n.ts';
 
 const AlarmStatsEChart = lazy(() => import('./alarm-stats-echart.tsx'));
-const CHART_HEIGHT = 168;
+const CHART_HEIGHT = 150;
+const DAY = 86_400_000;
+/** The utility's day starts at midnight UTC+8, as the server counts them. */
+const UTILITY_OFFSET = 8 * 3_600_000;
+
+type PerDayRow = AlarmStats['perDay'][number];
+
+/**
+ * Every day of the range, those without alarms as zeros: the server sends the days that had some,
+ * and a chart of those alone would hide the quiet days between them.
+ */
+export function everyDay(perDay: PerDayRow[], from: string, to: string): PerDayRow[] {
+  const dayOf = (ms: number) => new Date(ms + UTILITY_OFFSET).toISOString().slice(0, 10);
+  const known = new Map(perDay.map((d) => [d.day, d]));
+  const first = Date.parse(`${dayOf(Date.parse(from))}T00:00:00Z`);
+  const last = Date.parse(`${dayOf(Date.parse(to) - 1)}T00:00:00Z`);
+  if (!(first <= last) || (last - first) / DAY > 366) return perDay;
+  const out: PerDayRow[] = [];
+  for (let ms = first; ms <= last; ms += DAY) {
+    const day = new Date(ms).toISOString().slice(0, 10);
+    out.push(known.get(day) ?? { day, critical: 0, major: 0, minor: 0, warning: 0, info: 0 });
+  }
+  return out;
+}
 
 function Figures({ stats, i18n }: { stats: AlarmStats; i18n: AlarmsI18n }) {
   const { t } = i18n;
@@ -33,8 +56,9 @@ function Figures({ stats, i18n }: { stats: AlarmStats; i18n: AlarmsI18n }) {
   );
 }
 
-function PerDay({ stats, i18n }: { stats: AlarmStats; i18n: AlarmsI18n }) {
+function PerDay({ stats, range, i18n }: { stats: AlarmStats; range: { from: string; to: string }; i18n: AlarmsI18n }) {
   const { t, locale } = i18n;
+  const days = useMemo(() => everyDay(stats.perDay, range.from, range.to), [stats.perDay, range.from, range.to]);
   const severityText = useSeverityText();
   const severityNames = useMemo(
     () =>
@@ -53,21 +77,17 @@ function PerDay({ stats, i18n }: { stats: AlarmStats; i18n: AlarmsI18n }) {
   );
   // What the bars show, in words: the chart's accessible name.
   const label = `${t('alarms.stats.perDay')}: ${stats.perDay
+    .filter((d) => ALARM_SEVERITIES.some((s) => d[s] > 0))
     .map((d) => `${d.day} ${ALARM_SEVERITIES.reduce((sum, s) => sum + d[s], 0)}`)
     .join(', ')}`;
   return (
     <figure className="alarm-stats__chart" aria-label={label}>
       <figcaption className="alarm-stats__caption">{t('alarms.stats.perDay')}</figcaption>
-      {stats.perDay.length === 0 ? (
+      {stats.total === 0 ? (
         <p className="alarm-stats__none">{t('alarms.stats.noAlarms')}</p>
       ) : (
         <Suspense fallback={<Skeleton animation text={{ rows: 3 }} />}>
-          <AlarmStatsEChart
-            perDay={stats.perDay}
-            severityNames={severityNames}
-            dayLabel={dayLabel}
-            height={CHART_HEIGHT}
-          />
+          <AlarmStatsEChart perDay={days} severityNames={severityNames} dayLabel={dayLabel} height={CHART_HEIGHT} />
         </Suspense>
       )}
     </figure>
@@ -83,25 +103,27 @@ function TopSources({ stats, i18n }: { stats: AlarmStats; i18n: AlarmsI18n }) {
         <p className="alarm-stats__none">{t('alarms.stats.noAlarms')}</p>
       ) : (
         <table className="alarm-stats__table">
+          <colgroup>
+            <col className="alarm-stats__rank-col" />
+            <col className="alarm-stats__code-col" />
+            <col />
+            <col className="alarm-stats__count-col" />
+          </colgroup>
           <thead className="sr-only">
             <tr>
               <th scope="col">{t('alarms.stats.rank')}</th>
+              <th scope="col">{t('alarms.stats.code')}</th>
               <th scope="col">{t('alarms.col.device')}</th>
-              <th scope="col">{t('alarms.col.station')}</th>
               <th scope="col">{t('alarms.stats.count')}</th>
             </tr>
           </thead>
           <tbody>
             {stats.topSources.slice(0, 10).map((s, i) => (
-              <tr key={s.deviceId}>
+              // The station is in the device's hover text: the demo's names start with it anyway.
+              <tr key={s.deviceId} title={[s.deviceCode, s.deviceName, s.stationName].filter(Boolean).join(' · ')}>
                 <td className="alarm-stats__rank">{i + 1}</td>
-                <td className="alarm-stats__device" title={`${s.deviceCode} ${s.deviceName}`}>
-                  {s.deviceName}
-                  <span className="alarm-stats__code">{s.deviceCode}</span>
-                </td>
-                <td className="alarm-stats__station" title={s.stationName}>
-                  {s.stationName || t('alarms.none')}
-                </td>
+                <td className="alarm-stats__code">{s.deviceCode}</td>
+                <td className="alarm-stats__device">{s.deviceName}</td>
                 <td className="alarm-stats__count">{s.count}</td>
               </tr>
             ))}
@@ -125,7 +147,7 @@ export function AlarmStatsStrip({ filters, i18n }: { filters: AlarmStatsFilters;
       {stats.data ? (
         <>
           <Figures stats={stats.data} i18n={i18n} />
-          <PerDay stats={stats.data} i18n={i18n} />
+          <PerDay stats={stats.data} range={{ from: filters.from, to: filters.to }} i18n={i18n} />
           <TopSources stats={stats.data} i18n={i18n} />
         </>
       ) : stats.isError ? (

@@ -1,6 +1,7 @@
 import { Timeline } from '@arco-design/web-react';
 import type { AlarmEntry, AlarmEntryKind } from '@water/contracts/alarms';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
+import { valueText } from '../alarm-format.ts';
 import type { AlarmsI18n } from '../use-alarms-i18n.ts';
 
 /** The dot of each kind of entry: what raised it red, what ended it green, people's doing blue. */
@@ -19,8 +20,17 @@ const DOT: Record<AlarmEntryKind, string> = {
   comment: 'rgb(var(--purple-6))',
 };
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An entry's text for the reader: a bare reading with its unit, a bare time (shelved until) in their time zone. */
+function entryText(entry: AlarmEntry, unit: string, locale: AlarmsI18n['locale']): string {
+  const text = entry.text.trim();
+  if (ISO_TIME.test(text)) return formatDateTime(text, locale);
+  return entry.kind === 'raised' || entry.kind === 'repeated' ? (valueText(text, unit) ?? text) : entry.text;
+}
+
 /** The alarm's history, oldest first: each entry in words, who (or the system) and when. */
-export function AlarmTimeline({ entries, i18n }: { entries: AlarmEntry[]; i18n: AlarmsI18n }) {
+export function AlarmTimeline({ entries, unit, i18n }: { entries: AlarmEntry[]; unit: string; i18n: AlarmsI18n }) {
   const { t, locale } = i18n;
   const sorted = [...entries].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
   return (
@@ -39,7 +49,7 @@ export function AlarmTimeline({ entries, i18n }: { entries: AlarmEntry[]; i18n: 
             <span className="alarm-timeline__what">{t(`alarms.entry.${entry.kind}`)}</span>
             <span className="alarm-timeline__who">{entry.userName ?? t('alarms.entry.system')}</span>
           </div>
-          {entry.text ? <p className="alarm-timeline__text">{entry.text}</p> : null}
+          {entry.text ? <p className="alarm-timeline__text">{entryText(entry, unit, locale)}</p> : null}
         </Timeline.Item>
       ))}
     </Timeline>

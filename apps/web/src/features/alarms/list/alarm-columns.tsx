@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
 import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { SeverityTag } from '../../alarm-rules/public.ts';
-import { ageText, alarmDurationSeconds, durationText } from '../alarm-format.ts';
+import { ageText, alarmDurationSeconds, durationText, valueText } from '../alarm-format.ts';
 import { stateFlags } from '../alarm-labels.ts';
 import type { AlarmCommonI18n } from '../use-alarm-common-i18n.ts';
 import type { AlarmsI18n } from '../use-alarms-i18n.ts';
@@ -65,11 +65,14 @@ export function alarmColumns({
   common,
   now,
   onOpen,
+  records = false,
 }: {
   i18n: AlarmsI18n;
   common: AlarmCommonI18n;
   now: number;
   onOpen: (alarm: Alarm) => void;
+  /** The records: the raise time as a date (an open list says how long ago). */
+  records?: boolean;
 }): ListColumn<Alarm>[] {
   const { t, locale } = i18n;
   const zh = locale === 'zh-CN';
@@ -89,7 +92,7 @@ export function alarmColumns({
       choice: 'always',
       title: t('alarms.col.severity'),
       dataIndex: 'severity',
-      width: zh ? 76 : 88,
+      width: zh ? 68 : 84,
       render: (_, row) => <SeverityTag severity={row.severity} />,
     },
     {
@@ -97,7 +100,7 @@ export function alarmColumns({
       choice: 'always',
       title: t('alarms.col.title'),
       dataIndex: 'title',
-      width: 160,
+      width: zh ? 150 : 132,
       render: (_, row) => (
         <span className="alarm-title">
           <Button
@@ -124,14 +127,14 @@ export function alarmColumns({
       choice: 'always',
       title: t('alarms.col.state'),
       dataIndex: 'state',
-      width: zh ? 88 : 124,
+      width: zh ? 84 : 116,
       render: (_, row) => <AlarmStateCell alarm={row} common={common} />,
     },
     {
       key: 'device',
       title: t('alarms.col.device'),
       dataIndex: 'deviceName',
-      width: 136,
+      width: zh ? 136 : 128,
       render: (_, row) => (
         <StackedCell primary={row.deviceName} secondary={row.deviceCode} secondaryClassName="alarm-code" />
       ),
@@ -140,7 +143,7 @@ export function alarmColumns({
       key: 'station',
       title: t('alarms.col.station'),
       dataIndex: 'stationName',
-      width: 112,
+      width: zh ? 120 : 112,
       render: (_, row) => ellipsis(row.stationName),
     },
     {
@@ -155,15 +158,15 @@ export function alarmColumns({
       key: 'condition',
       title: t('alarms.col.condition'),
       dataIndex: 'condition',
-      width: 136,
+      width: zh ? 116 : 112,
       render: (_, row) => ellipsis(row.condition),
     },
     {
       key: 'lastValue',
       title: t('alarms.col.lastValue'),
       dataIndex: 'lastValue',
-      width: zh ? 84 : 92,
-      render: (_, row) => ellipsis(row.lastValue ?? ''),
+      width: zh ? 76 : 92,
+      render: (_, row) => ellipsis(valueText(row.lastValue, row.unit) ?? ''),
     },
     {
       key: 'count',
@@ -177,11 +180,16 @@ export function alarmColumns({
       key: 'raisedAt',
       title: t('alarms.col.raisedAt'),
       dataIndex: 'raisedAt',
-      width: zh ? 96 : 104,
+      width: records ? (zh ? 136 : 132) : zh ? 88 : 90,
       render: (_, row) => (
-        <Tooltip content={formatDateTime(row.raisedAt, locale, { seconds: true })} mini>
+        <Tooltip
+          content={
+            records ? ageText(row.raisedAt, now, common.t) : formatDateTime(row.raisedAt, locale, { seconds: true })
+          }
+          mini
+        >
           <time dateTime={row.raisedAt} className="list-page__nowrap">
-            {ageText(row.raisedAt, now, common.t)}
+            {records ? formatDateTime(row.raisedAt, locale) : ageText(row.raisedAt, now, common.t)}
           </time>
         </Tooltip>
       ),
@@ -190,7 +198,7 @@ export function alarmColumns({
       key: 'duration',
       title: t('alarms.col.duration'),
       dataIndex: 'clearedAt',
-      width: zh ? 96 : 100,
+      width: zh ? 96 : 90,
       render: (_, row) => (
         <span className="list-page__nowrap alarm-number">{durationText(alarmDurationSeconds(row, now), common.t)}</span>
       ),

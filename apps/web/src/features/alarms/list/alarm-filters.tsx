@@ -43,6 +43,7 @@ export function AlarmFilterFields({
   return (
     <>
       <ListKeyword
+        className="alarm-filters__keyword"
         label={t('alarms.filter.keyword')}
         value={filters.keyword}
         onKeyword={(keyword) => set({ keyword })}
@@ -66,7 +67,7 @@ export function AlarmFilterFields({
         options={states.map((s) => ({ label: stateText(s, common.t), value: s }))}
       />
       <Select
-        className="list-page__select"
+        className="alarm-filters__select alarm-filters__select--wide"
         aria-label={t('alarms.filter.station')}
         placeholder={t('alarms.filter.allStations')}
         allowClear
@@ -77,7 +78,7 @@ export function AlarmFilterFields({
         options={(stations.data ?? []).map((s) => ({ label: s.name, value: s.id }))}
       />
       <IdTreeSelect
-        className="list-page__select"
+        className="alarm-filters__region"
         label={t('alarms.filter.region')}
         placeholder={t('alarms.filter.allRegions')}
         loading={regions.isPending}
@@ -86,7 +87,7 @@ export function AlarmFilterFields({
         onChange={(regionId) => set({ regionId: regionId ?? undefined })}
       />
       <Select
-        className="list-page__select"
+        className="alarm-filters__select alarm-filters__select--wide"
         aria-label={t('alarms.filter.deviceType')}
         placeholder={t('alarms.filter.allDeviceTypes')}
         allowClear

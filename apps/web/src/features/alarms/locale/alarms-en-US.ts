@@ -136,6 +136,7 @@ export const alarmsEnUS: Record<keyof typeof alarmsZhCN, string> = {
   'alarms.stats.perDay': 'Alarms per day by severity',
   'alarms.stats.topSources': 'Devices with most alarms',
   'alarms.stats.rank': 'Rank',
+  'alarms.stats.code': 'Device code',
   'alarms.stats.count': 'Alarms',
   'alarms.stats.noAlarms': 'No alarms',
   'alarms.stats.failed': 'The statistics failed to load',

@@ -135,6 +135,7 @@ export const alarmsZhCN = {
   'alarms.stats.perDay': '每日告警数（按级别）',
   'alarms.stats.topSources': '告警最多的设备',
   'alarms.stats.rank': '排名',
+  'alarms.stats.code': '设备编号',
   'alarms.stats.count': '告警数',
   'alarms.stats.noAlarms': '没有告警',
   'alarms.stats.failed': '统计加载失败',

