@@ -28,19 +28,25 @@ export function shelveChoice(choice: '1h' | '4h' | 'tomorrow', now = new Date())
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 8, 0, 0, 0);
 }
 
-function ClearModal({
-  alarm,
-  action,
-  visible,
-  onClose,
-  i18n,
-}: {
+/** What the clear and shelve dialogs take. */
+interface DialogProps {
   alarm: AlarmDetail;
   action: Action;
   visible: boolean;
   onClose: () => void;
   i18n: AlarmsI18n;
-}) {
+}
+
+/** A dialog's or the comment box's refusal, read out as it appears. */
+function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="alarm-form__error">
+      {error}
+    </p>
+  ) : null;
+}
+
+function ClearModal({ alarm, action, visible, onClose, i18n }: DialogProps) {
   const { t } = i18n;
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -88,30 +94,14 @@ function ClearModal({
           setError(null);
         }}
       />
-      {error ? (
-        <p role="alert" className="alarm-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </Modal>
   );
 }
 
 type ShelveChoice = '1h' | '4h' | 'tomorrow' | 'custom';
 
-function ShelveModal({
-  alarm,
-  action,
-  visible,
-  onClose,
-  i18n,
-}: {
-  alarm: AlarmDetail;
-  action: Action;
-  visible: boolean;
-  onClose: () => void;
-  i18n: AlarmsI18n;
-}) {
+function ShelveModal({ alarm, action, visible, onClose, i18n }: DialogProps) {
   const { t } = i18n;
   const [choice, setChoice] = useState<ShelveChoice>('1h');
   const [custom, setCustom] = useState<Date | undefined>(undefined);
@@ -177,11 +167,7 @@ function ShelveModal({
           })}
         </p>
       )}
-      {error ? (
-        <p role="alert" className="alarm-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </Modal>
   );
 }
@@ -318,11 +304,7 @@ export function AlarmCommentBox({ alarm, i18n }: { alarm: AlarmDetail; i18n: Ala
           setError(null);
         }}
       />
-      {error ? (
-        <p role="alert" className="alarm-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <Button type="primary" loading={action.isPending} onClick={() => void submit()} className="alarm-comment__send">
         {t('alarms.comment.send')}
       </Button>

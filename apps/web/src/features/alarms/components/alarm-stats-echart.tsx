@@ -5,13 +5,14 @@ import { type EChartsCoreOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useCallback } from 'react';
 import { type ChartColors, EChartHost } from '../../../shared/ui/echart-host.tsx';
+import { ALARM_SEVERITY_COLORS, ALARM_SEVERITY_HEX } from '../../alarm-rules/public.ts';
 
 // Only what the statistics chart draws: its own chunk, with the records page.
 use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-/** The severities' colours, in ALARM_SEVERITIES' order (as the alarm rules' ALARM_SEVERITY_COLORS name them). */
-const PALETTE = ['--red-6', '--orange-6', '--gold-6', '--blue-6', '--gray-6'] as const;
-const FALLBACK = ['#F53F3F', '#FF7D00', '#F7BA1E', '#3491FA', '#86909C'];
+/** The severities' colours, in ALARM_SEVERITIES' order: the alarm rules' (their hex where the page has no theme). */
+const PALETTE = ALARM_SEVERITIES.map((s) => `--${ALARM_SEVERITY_COLORS[s]}-6`);
+const FALLBACK = ALARM_SEVERITIES.map((s) => ALARM_SEVERITY_HEX[s]);
 
 /** Alarms raised per day, stacked by severity. */
 export default function AlarmStatsEChart({

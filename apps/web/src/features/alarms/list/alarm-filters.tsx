@@ -1,13 +1,14 @@
 import { Checkbox, DatePicker, Select } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RegionNode } from '@water/contracts';
-import { ALARM_SEVERITIES, ALARM_STATES, type AlarmSeverity, type AlarmState } from '@water/contracts/alarms';
+import { ALARM_STATES, type AlarmState } from '@water/contracts/alarms';
 import { useState } from 'react';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { type IdTreeNode, IdTreeSelect } from '../../../shared/ui/id-tree-select.tsx';
 import { ListKeyword } from '../../../shared/ui/list-page.tsx';
+import { DeviceTypeSelect, StationSelect } from '../../../shared/ui/reference-selects.tsx';
 import type { ListFilters } from '../../../shared/ui/use-list-filters.ts';
-import { useSeverityText } from '../../alarm-rules/public.ts';
+import { SeveritySelect } from '../../alarm-rules/public.ts';
 import { stateText } from '../alarm-labels.ts';
 import type { AlarmListFilters } from '../api/alarm-queries.ts';
 import type { AlarmCommonI18n } from '../use-alarm-common-i18n.ts';
@@ -36,9 +37,6 @@ export function AlarmFilterFields({
 }) {
   const { t, locale } = i18n;
   const { filters, set } = list;
-  const severityText = useSeverityText();
-  const types = useQuery(referenceQueries.deviceTypes(locale));
-  const stations = useQuery(referenceQueries.stations(locale));
   const regions = useQuery(referenceQueries.regionTree(locale));
   return (
     <>
@@ -48,14 +46,12 @@ export function AlarmFilterFields({
         value={filters.keyword}
         onKeyword={(keyword) => set({ keyword })}
       />
-      <Select
+      <SeveritySelect
         className="alarm-filters__select"
-        aria-label={t('alarms.filter.severity')}
+        label={t('alarms.filter.severity')}
         placeholder={t('alarms.filter.allSeverities')}
-        allowClear
         value={filters.severity}
-        onChange={(severity: AlarmSeverity | undefined) => set({ severity })}
-        options={ALARM_SEVERITIES.map((s) => ({ label: severityText(s), value: s }))}
+        onChange={(severity) => set({ severity })}
       />
       <Select
         className="alarm-filters__select alarm-filters__select--state"
@@ -66,16 +62,12 @@ export function AlarmFilterFields({
         onChange={(state: AlarmState | undefined) => set({ state })}
         options={states.map((s) => ({ label: stateText(s, common.t), value: s }))}
       />
-      <Select
+      <StationSelect
         className="alarm-filters__select alarm-filters__select--wide"
-        aria-label={t('alarms.filter.station')}
+        label={t('alarms.filter.station')}
         placeholder={t('alarms.filter.allStations')}
-        allowClear
-        showSearch
-        loading={stations.isPending}
         value={filters.stationId}
-        onChange={(stationId: number | undefined) => set({ stationId })}
-        options={(stations.data ?? []).map((s) => ({ label: s.name, value: s.id }))}
+        onChange={(stationId) => set({ stationId })}
       />
       <IdTreeSelect
         className="alarm-filters__region"
@@ -86,19 +78,12 @@ export function AlarmFilterFields({
         value={filters.regionId ?? null}
         onChange={(regionId) => set({ regionId: regionId ?? undefined })}
       />
-      <Select
+      <DeviceTypeSelect
         className="alarm-filters__select alarm-filters__select--wide"
-        aria-label={t('alarms.filter.deviceType')}
+        label={t('alarms.filter.deviceType')}
         placeholder={t('alarms.filter.allDeviceTypes')}
-        allowClear
-        showSearch
-        loading={types.isPending}
         value={filters.deviceTypeId}
-        onChange={(deviceTypeId: number | undefined) => set({ deviceTypeId })}
-        options={(types.data ?? []).map((type) => ({
-          label: locale === 'zh-CN' ? type.nameZh : type.nameEn,
-          value: type.id,
-        }))}
+        onChange={(deviceTypeId) => set({ deviceTypeId })}
       />
       <Checkbox
         className="alarm-filters__mine"
