@@ -110,7 +110,7 @@ export const rule = (id: number, name: string, extra: Partial<AlarmRule> = {}): 
   regionId: null,
   scopeName: '全部设备',
   groups: [{ conditions: [{ kind: 'compare', metric: 'level', op: 'ge', value: 4.2, setpoint: 'highAlarmLevel' }] }],
-  summary: '液位 ≥ 高液位报警值',
+  summary: '液位 ≥ 高液位报警值，持续 5 分钟',
   durationMinutes: 5,
   repeat: null,
   schedule: null,

@@ -1,4 +1,3 @@
-import type { AlarmRule } from '@water/contracts';
 import type { AlarmRulesI18n } from '../use-alarm-rules-i18n.ts';
 
 type T = AlarmRulesI18n['t'];
@@ -16,17 +15,4 @@ export function secondsText(seconds: number, t: T): string {
   if (seconds > 0 && seconds % 60 === 0) return minutesText(seconds / 60, t);
   if (seconds > 60) return t('alarmRules.time.minutesSeconds', { m: Math.floor(seconds / 60), s: seconds % 60 });
   return t('alarmRules.time.seconds', { n: seconds });
-}
-
-/** When a rule raises, in words: at once, after holding N minutes, N times within M minutes, or both. */
-export function triggerText(rule: Pick<AlarmRule, 'durationMinutes' | 'repeat'>, t: T): string {
-  const parts: string[] = [];
-  if (rule.durationMinutes > 0)
-    parts.push(t('alarmRules.trigger.held', { time: minutesText(rule.durationMinutes, t) }));
-  if (rule.repeat) {
-    parts.push(
-      t('alarmRules.trigger.repeat', { count: rule.repeat.count, time: minutesText(rule.repeat.withinMinutes, t) }),
-    );
-  }
-  return parts.length ? parts.join(t('alarmRules.trigger.and')) : t('alarmRules.trigger.atOnce');
 }

@@ -31,6 +31,7 @@ export function SeverityField({ label }: { label: string }) {
 export function CountBox({
   label,
   unit,
+  prefix,
   min,
   max,
   placeholder,
@@ -39,6 +40,8 @@ export function CountBox({
 }: {
   label: string;
   unit: string;
+  /** Words before the number ("within"). */
+  prefix?: string;
   min: number;
   max?: number;
   placeholder?: string;
@@ -52,6 +55,7 @@ export function CountBox({
       max={max}
       precision={0}
       placeholder={placeholder}
+      prefix={prefix}
       suffix={unit}
       value={value}
       onChange={onChange}

@@ -39,8 +39,12 @@ export function offlineRuleColumns({
       choice: 'always',
       title: t('offlineRules.col.deviceType'),
       dataIndex: 'deviceTypeName',
-      width: 140,
-      render: (_, row) => <span className="list-page__ellipsis">{row.deviceTypeName}</span>,
+      width: 160,
+      render: (_, row) => (
+        <span className="list-page__ellipsis" title={row.deviceTypeName}>
+          {row.deviceTypeName}
+        </span>
+      ),
     },
     {
       key: 'device',
@@ -59,14 +63,14 @@ export function offlineRuleColumns({
       key: 'timeout',
       title: t('offlineRules.col.timeout'),
       dataIndex: 'timeoutSeconds',
-      width: 110,
+      width: 100,
       render: (_, row) => <span className="list-page__nowrap">{secondsText(row.timeoutSeconds, t)}</span>,
     },
     {
       key: 'deadband',
       title: t('offlineRules.col.deadband'),
       dataIndex: 'deadbandSeconds',
-      width: 110,
+      width: 100,
       render: (_, row) =>
         row.deadbandSeconds === 0 ? (
           <span className="list-page__muted">{t('offlineRules.noDeadband')}</span>
@@ -99,14 +103,14 @@ export function offlineRuleColumns({
       key: 'devices',
       title: t('offlineRules.col.devices'),
       dataIndex: 'devices',
-      width: 90,
+      width: 80,
       align: 'right',
     },
     {
       key: 'offline',
       title: t('offlineRules.col.offline'),
       dataIndex: 'offline',
-      width: 90,
+      width: 100,
       align: 'right',
       render: (_, row) => <AttentionCount n={row.offline} />,
     },

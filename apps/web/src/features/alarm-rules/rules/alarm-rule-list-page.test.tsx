@@ -13,7 +13,7 @@ const rows = [
     deviceTypeId: 7,
     deviceTypeName: '泵站控制器',
     scopeName: '东湖雨水泵站',
-    summary: '电流 > 180 A',
+    summary: '电流 > 180 A，60 分钟内 3 次',
     durationMinutes: 0,
     repeat: { count: 3, withinMinutes: 60 },
   }),
@@ -22,7 +22,7 @@ const rows = [
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('AlarmRuleListPage', () => {
-  it('lists the rules with severity, what they watch, conditions in words, enabled and active alarms', async () => {
+  it("lists the rules with severity, what they watch, the conditions in the server's words, enabled and active alarms", async () => {
     mockApi([
       [deviceTypesApi.list, [levelType, pumpType]],
       [alarmRulesApi.list, listPage(rows)],
@@ -32,8 +32,7 @@ describe('AlarmRuleListPage', () => {
     expect(within(first).getByText('严重')).toBeTruthy();
     expect(within(first).getByText('液位计')).toBeTruthy();
     expect(within(first).getByText('全部设备')).toBeTruthy();
-    expect(within(first).getByText('液位 ≥ 高液位报警值')).toBeTruthy();
-    expect(within(first).getByText('持续 5 分钟')).toBeTruthy();
+    expect(within(first).getByText('液位 ≥ 高液位报警值，持续 5 分钟')).toBeTruthy();
     expect(within(first).getByText('2')).toBeTruthy();
     expect(within(first).getByRole('switch', { name: '启用规则：前池高液位' }).getAttribute('aria-checked')).toBe(
       'true',
@@ -41,7 +40,7 @@ describe('AlarmRuleListPage', () => {
 
     const second = await rowOf('水泵电流过载');
     expect(within(second).getByText('重要')).toBeTruthy();
-    expect(within(second).getByText('1 小时内 3 次')).toBeTruthy();
+    expect(within(second).getByText('电流 > 180 A，60 分钟内 3 次')).toBeTruthy();
     expect(within(second).getByRole('switch', { name: '启用规则：水泵电流过载' }).getAttribute('aria-checked')).toBe(
       'false',
     );
@@ -177,7 +176,15 @@ describe('AlarmRuleListPage', () => {
         alarmRulesApi.importRules,
         {
           created: 1,
-          errors: [{ index: 1, name: '井盖开启', field: 'deviceType', msg: '没有编码为 cover 的设备类型' }],
+          errors: [
+            { index: 1, name: '井盖开启', field: 'deviceType', msg: '没有编码为 cover 的设备类型' },
+            {
+              index: 2,
+              name: '水泵过载',
+              field: 'groups.0.conditions.1.metric',
+              msg: '该设备类型的物模型中没有这个监测项',
+            },
+          ],
         },
       ],
     ]);
@@ -187,18 +194,22 @@ describe('AlarmRuleListPage', () => {
     const content = {
       format: 'water-ops/alarm-rules',
       version: 1,
-      rules: [{ name: '前池高液位' }, { name: '井盖开启' }],
+      rules: [{ name: '前池高液位' }, { name: '井盖开启' }, { name: '水泵过载' }],
     };
     const input = (dialog.querySelector('input[type="file"]') ?? container.querySelector('input[type="file"]'))!;
     await user.upload(
       input as HTMLInputElement,
       new File([JSON.stringify(content, null, 2)], 'rules.json', { type: 'application/json' }),
     );
-    expect(await within(dialog).findByText('已导入 1 条，未导入 1 条')).toBeTruthy();
+    expect(await within(dialog).findByText('已导入 1 条，未导入 2 条')).toBeTruthy();
     const refused = within(dialog).getByRole('region', { name: '未导入的规则' });
     const row = within(refused).getByText('井盖开启').closest('tr') as HTMLElement;
     expect(within(row).getByText('2')).toBeTruthy();
     expect(within(row).getByText('deviceType：没有编码为 cover 的设备类型')).toBeTruthy();
+    // A condition's field is named as the drawer names it.
+    const third = within(refused).getByText('水泵过载').closest('tr') as HTMLElement;
+    expect(within(third).getByText('3')).toBeTruthy();
+    expect(within(third).getByText('条件组 1 · 条件 2：该设备类型的物模型中没有这个监测项')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/alarm-rules/import')?.body).toEqual(content);
   });
 

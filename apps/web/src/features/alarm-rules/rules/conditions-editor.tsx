@@ -405,6 +405,7 @@ function CompareFields({
             true,
           )
         : null}
+      {value.setpoint ? <span className="alarm-rules-cond__text">{t('alarmRules.cond.else')}</span> : null}
       {valueBox}
     </>
   );

@@ -3,7 +3,6 @@ import type { AlarmRule } from '@water/contracts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
 import { ConfirmAction, RowAction, RowActions } from '../../../shared/ui/row-actions.tsx';
 import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
-import { triggerText } from '../common/durations.ts';
 import { AttentionCount, updatedAtColumn } from '../common/rule-fields.tsx';
 import { SeverityTag } from '../severity/severity-tag.tsx';
 import type { AlarmRulesI18n } from '../use-alarm-rules-i18n.ts';
@@ -38,7 +37,7 @@ export function ruleColumns({
       choice: 'always',
       title: t('alarmRules.col.name'),
       dataIndex: 'name',
-      width: 170,
+      width: 150,
       render: (_, row) => <StackedCell strong primary={row.name} secondary={row.description} />,
     },
     {
@@ -53,15 +52,20 @@ export function ruleColumns({
       key: 'target',
       title: t('alarmRules.col.target'),
       dataIndex: 'deviceTypeName',
-      width: 150,
+      width: 170,
       render: (_, row) => <StackedCell primary={row.deviceTypeName} secondary={row.scopeName} />,
     },
     {
       key: 'conditions',
       title: t('alarmRules.col.conditions'),
       dataIndex: 'summary',
-      width: 270,
-      render: (_, row) => <StackedCell primary={row.summary} secondary={triggerText(row, t)} />,
+      width: 260,
+      // The server's words carry the duration and the repeat too; two lines hold most rules whole.
+      render: (_, row) => (
+        <span className="alarm-rules-summary" title={row.summary}>
+          {row.summary}
+        </span>
+      ),
     },
     {
       key: 'enabled',
@@ -84,7 +88,7 @@ export function ruleColumns({
       key: 'activeAlarms',
       title: t('alarmRules.col.activeAlarms'),
       dataIndex: 'activeAlarms',
-      width: 80,
+      width: 90,
       align: 'right',
       render: (_, row) => <AttentionCount n={row.activeAlarms} />,
     },

@@ -26,94 +26,104 @@ async function openNew(user: User) {
 }
 
 const created = rule(9, '前池液位异常');
+/** Tests that pick many options through Arco's selects: slow on a busy machine. */
+const SLOW = 30_000;
 
 describe('RuleFormDrawer', () => {
-  it('sends OR groups of AND conditions in the contract shape', async () => {
-    const { calls } = mockApi([...reads, [alarmRulesApi.create, created]]);
-    const { user } = renderPage(<RuleFormDrawer target={{ rule: null }} onClose={() => undefined} />);
-    const drawer = await openNew(user);
+  it(
+    'sends OR groups of AND conditions in the contract shape',
+    async () => {
+      const { calls } = mockApi([...reads, [alarmRulesApi.create, created]]);
+      const { user } = renderPage(<RuleFormDrawer target={{ rule: null }} onClose={() => undefined} />);
+      const drawer = await openNew(user);
 
-    // Group 1 gets a second condition (AND): the level rises 0.5 m within 10 minutes.
-    await user.click(within(drawer).getByRole('button', { name: '在条件组 1 中添加条件' }));
-    await choose(user, drawer, '条件组 1 · 条件 2：条件类型', '变化率');
-    await choose(user, drawer, '条件组 1 · 条件 2：监测项', '液位 (m)');
-    fill(within(drawer).getByRole('spinbutton', { name: '条件组 1 · 条件 2：变化量' }), '0.5');
+      // Group 1 gets a second condition (AND): the level rises 0.5 m within 10 minutes.
+      await user.click(within(drawer).getByRole('button', { name: '在条件组 1 中添加条件' }));
+      await choose(user, drawer, '条件组 1 · 条件 2：条件类型', '变化率');
+      await choose(user, drawer, '条件组 1 · 条件 2：监测项', '液位 (m)');
+      fill(within(drawer).getByRole('spinbutton', { name: '条件组 1 · 条件 2：变化量' }), '0.5');
 
-    // A second group (OR): no level reading for 30 minutes.
-    await user.click(within(drawer).getByRole('button', { name: '添加条件组（或）' }));
-    const second = within(drawer).getByRole('region', { name: '条件组 2' });
-    expect(within(drawer).getByText('或')).toBeTruthy();
-    await choose(user, second, '条件组 2 · 条件 1：条件类型', '无数据');
-    await choose(user, second, '条件组 2 · 条件 1：监测项', '液位 (m)');
+      // A second group (OR): no level reading for 30 minutes.
+      await user.click(within(drawer).getByRole('button', { name: '添加条件组（或）' }));
+      const second = within(drawer).getByRole('region', { name: '条件组 2' });
+      expect(within(drawer).getByText('或')).toBeTruthy();
+      await choose(user, second, '条件组 2 · 条件 1：条件类型', '无数据');
+      await choose(user, second, '条件组 2 · 条件 1：监测项', '液位 (m)');
 
-    await user.click(within(drawer).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const body = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
-    expect(calls.find((c) => c.method === 'POST')?.path).toBe('/api/alarm-rules');
-    expect(body).toMatchObject({
-      name: '前池液位异常',
-      severity: 'major',
-      deviceTypeId: 1,
-      scope: 'type',
-      deviceIds: [],
-      stationId: null,
-      regionId: null,
-      repeat: null,
-      schedule: null,
-      escalation: null,
-      reminderMinutes: null,
-      recipients: { userIds: [], roleCodes: [], departmentIds: [] },
-    });
-    expect(body.groups).toEqual([
-      {
-        conditions: [
-          { kind: 'compare', metric: 'level', op: 'ge', value: 4.2, setpoint: null },
-          { kind: 'rate', metric: 'level', direction: 'rise', amount: 0.5, windowMinutes: 10 },
-        ],
-      },
-      { conditions: [{ kind: 'nodata', metric: 'level', minutes: 30 }] },
-    ]);
-    expect(await screen.findByText('规则已创建')).toBeTruthy();
-  });
+      await user.click(within(drawer).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      const body = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+      expect(calls.find((c) => c.method === 'POST')?.path).toBe('/api/alarm-rules');
+      expect(body).toMatchObject({
+        name: '前池液位异常',
+        severity: 'major',
+        deviceTypeId: 1,
+        scope: 'type',
+        deviceIds: [],
+        stationId: null,
+        regionId: null,
+        repeat: null,
+        schedule: null,
+        escalation: null,
+        reminderMinutes: null,
+        recipients: { userIds: [], roleCodes: [], departmentIds: [] },
+      });
+      expect(body.groups).toEqual([
+        {
+          conditions: [
+            { kind: 'compare', metric: 'level', op: 'ge', value: 4.2, setpoint: null },
+            { kind: 'rate', metric: 'level', direction: 'rise', amount: 0.5, windowMinutes: 10 },
+          ],
+        },
+        { conditions: [{ kind: 'nodata', metric: 'level', minutes: 30 }] },
+      ]);
+      expect(await screen.findByText('规则已创建')).toBeTruthy();
+    },
+    SLOW,
+  );
 
-  it('offers a boolean metric yes / no and equality only, and a station set-point for a number', async () => {
-    const { calls } = mockApi([...reads, [alarmRulesApi.create, created]]);
-    const { user } = renderPage(<RuleFormDrawer target={{ rule: null }} onClose={() => undefined} />);
-    const drawer = await openNew(user);
-    await choose(user, drawer, '条件组 1 · 条件 1：阈值来源', '泵站高液位报警值');
-    // The value box now says it is the fallback.
-    fill(within(drawer).getByRole('spinbutton', { name: '条件组 1 · 条件 1：无设定值时的阈值' }), '4.5');
+  it(
+    'offers a boolean metric yes / no and equality only, and a station set-point for a number',
+    async () => {
+      const { calls } = mockApi([...reads, [alarmRulesApi.create, created]]);
+      const { user } = renderPage(<RuleFormDrawer target={{ rule: null }} onClose={() => undefined} />);
+      const drawer = await openNew(user);
+      await choose(user, drawer, '条件组 1 · 条件 1：阈值来源', '泵站高液位报警值');
+      // The value box now says it is the fallback.
+      fill(within(drawer).getByRole('spinbutton', { name: '条件组 1 · 条件 1：无设定值时的阈值' }), '4.5');
 
-    await user.click(within(drawer).getByRole('button', { name: '在条件组 1 中添加条件' }));
-    await choose(user, drawer, '设备类型', '泵站控制器');
-    await choose(user, drawer, '条件组 1 · 条件 1：监测项', '电流 (A)');
-    fill(within(drawer).getByRole('spinbutton', { name: '条件组 1 · 条件 1：阈值' }), '180');
-    await choose(user, drawer, '条件组 1 · 条件 2：监测项', '运行');
-    const op = within(drawer).getByRole('combobox', { name: '条件组 1 · 条件 2：比较方式' });
-    await user.click(op);
-    const ops = await waitFor(() => document.getElementById(op.getAttribute('aria-controls') ?? '') as HTMLElement);
-    expect(
-      within(ops)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['=', '≠']);
-    await user.keyboard('{Escape}');
-    expect(within(drawer).queryByRole('combobox', { name: '条件组 1 · 条件 2：阈值来源' })).toBeNull();
-    await choose(user, drawer, '条件组 1 · 条件 2：阈值', '否');
+      await user.click(within(drawer).getByRole('button', { name: '在条件组 1 中添加条件' }));
+      await choose(user, drawer, '设备类型', '泵站控制器');
+      await choose(user, drawer, '条件组 1 · 条件 1：监测项', '电流 (A)');
+      fill(within(drawer).getByRole('spinbutton', { name: '条件组 1 · 条件 1：阈值' }), '180');
+      await choose(user, drawer, '条件组 1 · 条件 2：监测项', '运行');
+      const op = within(drawer).getByRole('combobox', { name: '条件组 1 · 条件 2：比较方式' });
+      await user.click(op);
+      const ops = await waitFor(() => document.getElementById(op.getAttribute('aria-controls') ?? '') as HTMLElement);
+      expect(
+        within(ops)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['=', '≠']);
+      await user.keyboard('{Escape}');
+      expect(within(drawer).queryByRole('combobox', { name: '条件组 1 · 条件 2：阈值来源' })).toBeNull();
+      await choose(user, drawer, '条件组 1 · 条件 2：阈值', '否');
 
-    await user.click(within(drawer).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const body = calls.find((c) => c.method === 'POST')?.body as { groups: unknown };
-    expect(body.groups).toEqual([
-      {
-        conditions: [
-          // The type changed: the first condition's metric, value and set-point were chosen again.
-          { kind: 'compare', metric: 'current', op: 'ge', value: 180, setpoint: null },
-          { kind: 'compare', metric: 'running', op: 'eq', value: false, setpoint: null },
-        ],
-      },
-    ]);
-  });
+      await user.click(within(drawer).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      const body = calls.find((c) => c.method === 'POST')?.body as { groups: unknown };
+      expect(body.groups).toEqual([
+        {
+          conditions: [
+            // The type changed: the first condition's metric, value and set-point were chosen again.
+            { kind: 'compare', metric: 'current', op: 'ge', value: 180, setpoint: null },
+            { kind: 'compare', metric: 'running', op: 'eq', value: false, setpoint: null },
+          ],
+        },
+      ]);
+    },
+    SLOW,
+  );
 
   it("puts the server's 400 on groups.0.conditions.0.metric on that condition's metric box", async () => {
     mockApi([

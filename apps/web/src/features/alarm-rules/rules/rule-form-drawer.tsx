@@ -378,7 +378,11 @@ function TriggerSection({
           <CountBox label={t('alarmRules.field.duration')} unit={minutes} min={0} max={1440} />
         </Form.Item>
         <div>
-          <SwitchField field="repeatOn" label={t('alarmRules.field.repeat')} />
+          <SwitchField
+            field="repeatOn"
+            label={t('alarmRules.field.repeat')}
+            extra={repeatOn ? t('alarmRules.field.repeatHelp') : undefined}
+          />
           {repeatOn ? (
             <div className="alarm-rules-inline">
               <Form.Item field="repeat.count" rules={[required]}>
@@ -389,9 +393,14 @@ function TriggerSection({
                   max={100}
                 />
               </Form.Item>
-              <span className="alarm-rules-muted">{t('alarmRules.field.repeatWithin')}</span>
               <Form.Item field="repeat.withinMinutes" rules={[required]}>
-                <CountBox label={t('alarmRules.field.repeatWindow')} unit={minutes} min={1} max={1440} />
+                <CountBox
+                  label={t('alarmRules.field.repeatWindow')}
+                  prefix={t('alarmRules.field.repeatWithin')}
+                  unit={t('alarmRules.unit.minutesWithin')}
+                  min={1}
+                  max={1440}
+                />
               </Form.Item>
             </div>
           ) : null}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/api/http.ts';
 import { ImportDialog, type ImportFailure, ImportFailures, ImportSummary } from '../../../shared/ui/import-dialog.tsx';
 import { useImportRules } from '../api/alarm-rule-queries.ts';
 import type { AlarmRulesI18n } from '../use-alarm-rules-i18n.ts';
+import { issuePlace } from './rule-form.ts';
 
 /** A file larger than this is refused before it is read (the server takes a 1 MiB body; the file is sent without its indentation). */
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -78,9 +79,9 @@ function ImportReport({ report, i18n }: { report: AlarmRulesImportResult; i18n: 
   const rows = new Map<number, ImportFailure>();
   for (const error of report.errors) {
     const row = rows.get(error.index) ?? { row: error.index + 1, label: error.name, reasons: [] };
-    row.reasons.push(
-      error.field ? t('alarmRules.import.reason', { field: error.field, message: error.msg }) : error.msg,
-    );
+    // A condition's field reads as its group and condition, as in the drawer; another by its name in the file.
+    const place = issuePlace(error.field.split('.'), t) ?? error.field;
+    row.reasons.push(place ? t('alarmRules.import.reason', { field: place, message: error.msg }) : error.msg);
     rows.set(error.index, row);
   }
   return (
