@@ -679,8 +679,12 @@ export function createAlarmEngine(app: FastifyInstance) {
 
   /** Work is done one round at a time; a call while one runs is folded into the next. */
   function kick() {
-    if (running || stopped) return;
+    // Nothing queued (e.g. an offline sweep that found no one): no run. A run that ended within this
+    // call would have cleared `running` before being assigned to it, leaving the engine stuck (and
+    // idle() spinning) forever; the first await below also makes sure the assignment comes first.
+    if (running || stopped || (pending.size === 0 && statusQueue.length === 0)) return;
     running = (async () => {
+      await null;
       try {
         while ((pending.size > 0 || statusQueue.length > 0) && !stopped) {
           stats.rounds++;

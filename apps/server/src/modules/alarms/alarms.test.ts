@@ -147,6 +147,14 @@ describe('the alarm engine', () => {
     expect(told[0]!.link).toBe(`/bz/alarm?alarm=${list[0]!.id}`);
   });
 
+  it('keeps judging after an empty status-change list (an offline sweep that found no one)', async () => {
+    await rule(GAUGE, [[above(4)]]);
+    t.app.alarmEngine.onStatusChanges([]);
+    t.app.alarmEngine.onReadings([]);
+    await ingest(GAUGE, { level: 4.3 });
+    expect(await alarmsOf(GAUGE)).toHaveLength(1);
+  });
+
   it('OR groups: either group raises, an AND group needs every condition', async () => {
     const pump = await deviceId(PUMP);
     await rule(PUMP, [
