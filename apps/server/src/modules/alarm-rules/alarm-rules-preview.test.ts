@@ -113,6 +113,46 @@ describe('alarm rule preview', () => {
     expect(result.raises[0]).toMatchObject({ at: new Date(burst).toISOString(), value: '5.2' });
   });
 
+  it('starts from the last reading before the window, and replays enum readings', async () => {
+    const db = t.database.db;
+    const now = t.clock.now().getTime();
+    const gauge = await device('PS01-LT01');
+    await db.update(stations).set({ highAlarmLevel: 4 }).where(eq(stations.id, gauge.stationId!));
+    // Silent for the last 30 hours, the last reading high.
+    await db
+      .insert(telemetryPoints)
+      .values({ deviceId: gauge.id, metric: 'level', ts: new Date(now - 30 * 60 * MINUTE), value: 4.5 });
+    const high = await preview(await rule({ durationMinutes: 0, scope: 'devices', deviceIds: [gauge.id] }));
+    expect(high).toMatchObject({ points: 0, raised: 1 });
+    expect(high.raises).toEqual([{ deviceId: gauge.id, at: '2026-05-31T08:00:00.000Z', value: '4.5' }]);
+    expect(high.byDevice[0]!.activeMinutes).toBe(24 * 60);
+
+    const pump = await device('PS01-P1');
+    const mode = (m: number, text: string) => ({
+      deviceId: pump.id,
+      metric: 'mode',
+      ts: new Date(now - m * MINUTE),
+      textValue: text,
+    });
+    await db
+      .insert(telemetryPoints)
+      .values([mode(300, 'auto'), mode(120, 'local'), mode(60, 'remote'), mode(30, 'local')]);
+    const local = await preview({
+      name: '就地',
+      severity: 'warning',
+      deviceTypeId: await deviceTypeId(db, 'pump_controller'),
+      scope: 'devices',
+      deviceIds: [pump.id],
+      groups: [{ conditions: [{ kind: 'compare', metric: 'mode', op: 'eq', value: 'local' }] }],
+    });
+    expect(local).toMatchObject({ points: 4, raised: 2 });
+    expect(local.raises).toEqual([
+      { deviceId: pump.id, at: new Date(now - 120 * MINUTE).toISOString(), value: 'local' },
+      { deviceId: pump.id, at: new Date(now - 30 * MINUTE).toISOString(), value: 'local' },
+    ]);
+    expect(local.byDevice[0]!.activeMinutes).toBe(90);
+  });
+
   it('replays only the devices within the caller region limit', async () => {
     await levelHistory('PS01-LT01');
     const gauge = await device('PS01-LT01');
