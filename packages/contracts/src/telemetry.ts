@@ -6,7 +6,8 @@ const tags = ['telemetry'] as const;
 
 /**
  * Telemetry ingest (issue 7): devices report over MQTT (`devices/{code}/telemetry`,
- * `devices/{code}/telemetry/batch`, `devices/{code}/status`) or HTTP (`POST /api/ingest/{code}`).
+ * `devices/{code}/telemetry/batch`, `devices/{code}/status`, `devices/{code}/events`) or HTTP
+ * (`POST /api/ingest/{code}`, `POST /api/ingest/{code}/events`).
  */
 export const TELEMETRY_TOPIC_PREFIX = 'devices';
 
@@ -28,6 +29,11 @@ export const DEAD_LETTER_REASONS = [
   'value_too_long',
   'too_many_points',
   'write_failed',
+  /** An event key the device type's thing model does not declare. */
+  'unknown_event',
+  /** An event's params that are not a small flat object of scalars. */
+  'bad_params',
+  'too_many_events',
 ] as const;
 export type DeadLetterReason = (typeof DEAD_LETTER_REASONS)[number];
 
@@ -49,6 +55,37 @@ export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
 /** `devices/{code}/status`: a device saying it goes (a Last Will) or comes back. */
 export const deviceStatusMessageSchema = z.object({ online: z.boolean(), ts: telemetryTsSchema.optional() });
+
+/** Events one message may carry (`{ events: [...] }`). */
+export const DEVICE_EVENTS_MAX = 100;
+/** An event's params: at most this many keys, each a number, a boolean, null or a string this long at most. */
+export const EVENT_PARAMS_MAX_KEYS = 20;
+export const EVENT_PARAM_TEXT_MAX = 200;
+
+/**
+ * `devices/{code}/events`, or an HTTP body: an event of the device type's thing model (a pump
+ * controller's `pump_fault`, a cover sensor's `cover_open`), when it happened, and a few details.
+ * An event the model does not declare, a bad time or bad params are dead-lettered with their reason.
+ */
+export const deviceEventMessageSchema = z.object({
+  event: z.string().min(1).max(64).describe("a key of the type's `model.events`"),
+  ts: telemetryTsSchema.optional(),
+  params: z
+    .record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()]))
+    .optional()
+    .describe(`flat: at most ${EVENT_PARAMS_MAX_KEYS} keys, strings of ${EVENT_PARAM_TEXT_MAX} characters at most`),
+});
+export type DeviceEventMessage = z.infer<typeof deviceEventMessageSchema>;
+
+/** Several events in one message (a logger's buffer): each bad entry is dead-lettered alone. */
+export const deviceEventBatchSchema = z.object({ events: z.array(deviceEventMessageSchema).max(DEVICE_EVENTS_MAX) });
+
+export const eventIngestResultSchema = z.object({
+  accepted: z.number().int().describe('events stored now'),
+  duplicates: z.number().int().describe('events already stored for the same device, key and time'),
+  rejected: z.number().int().describe('entries moved to the dead-letter table'),
+});
+export type EventIngestResult = z.infer<typeof eventIngestResultSchema>;
 
 // The device's own pattern: a code no device can have (`%00`, spaces) is a 400 before any lookup.
 export const ingestParamsSchema = z.object({ code: deviceCodeSchema });
@@ -110,6 +147,15 @@ export const telemetryApi = {
     tags,
     params: ingestParamsSchema,
     data: ingestResultSchema,
+  }),
+  ingestEvents: endpoint({
+    method: 'POST',
+    path: '/ingest/:code/events',
+    summary:
+      'Thing-model events from a device that does not speak MQTT (as `devices/{code}/events`). Same device-secret header as the readings; body `{ event, ts?, params? }` or `{ events: [...] }` (at most 100). An event counts as the device being heard. Answers after the events are committed; 503 with Retry-After when the ingest queue is full',
+    tags,
+    params: ingestParamsSchema,
+    data: eventIngestResultSchema,
   }),
   stats: endpoint({
     method: 'GET',

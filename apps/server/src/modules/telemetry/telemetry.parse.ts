@@ -1,6 +1,10 @@
 import {
+  DEVICE_EVENTS_MAX,
   type DeadLetterReason,
+  deviceEventMessageSchema,
   deviceStatusMessageSchema,
+  EVENT_PARAM_TEXT_MAX,
+  EVENT_PARAMS_MAX_KEYS,
   type MetricSpec,
   Quality,
   telemetryBatchSchema,
@@ -14,21 +18,30 @@ export interface RawPoint {
   raw: number | boolean | string;
 }
 
+/** A thing-model event as the device sent it, before the thing model has looked at its key. */
+export interface RawEvent {
+  event: string;
+  ts: Date;
+  params: Record<string, number | boolean | string | null>;
+}
+
 export interface DeadLetter {
   reason: DeadLetterReason;
   detail: string;
   payload: string;
 }
 
-/** What a message turned into: points to store, a status the device announced, dead letters. */
+/** What a message turned into: points and events to store, a status the device announced, dead letters. */
 export interface ParsedMessage {
   points: RawPoint[];
+  /** From `devices/{code}/events`. */
+  events?: RawEvent[];
   /** From `devices/{code}/status`: true online, false offline. */
   online?: boolean;
   deadLetters: DeadLetter[];
 }
 
-export type MessageKind = 'telemetry' | 'batch' | 'status' | 'auto';
+export type MessageKind = 'telemetry' | 'batch' | 'status' | 'events' | 'auto';
 
 export interface ParseOptions {
   receivedAt: Date;
@@ -90,6 +103,54 @@ function entryPoints(entry: { ts?: number | string | undefined; values: Record<s
   return points;
 }
 
+const PARAM_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/** One event entry: its key's shape, its time, its params (a flat object of a few scalars). */
+function parseEvent(entry: unknown, o: ParseOptions): RawEvent {
+  const nonFinite = findNonFinite(entry, '');
+  if (nonFinite) throw new Refused('non_finite', nonFinite);
+  const shape = deviceEventMessageSchema.safeParse(entry);
+  if (!shape.success) {
+    // A params value that is an object or an array: the params are wrong, not the envelope.
+    const params = (entry as { params?: unknown } | null)?.params;
+    const paramIssue = shape.error.issues.every((i) => i.path[0] === 'params');
+    if (paramIssue && params !== undefined) throw new Refused('bad_params', issueText(shape.error));
+    throw new Refused('bad_payload', issueText(shape.error));
+  }
+  const { event, ts, params = {} } = shape.data;
+  const keys = Object.keys(params);
+  if (keys.length > EVENT_PARAMS_MAX_KEYS) throw new Refused('bad_params', `${keys.length} params`);
+  for (const k of keys) {
+    if (!PARAM_KEY.test(k)) throw new Refused('bad_params', `param key "${k}"`);
+    const v = params[k];
+    if (typeof v === 'string' && v.length > EVENT_PARAM_TEXT_MAX) {
+      throw new Refused('bad_params', `${k} has ${v.length} characters`);
+    }
+  }
+  return { event, ts: parseTs(ts, o), params };
+}
+
+/** `devices/{code}/events`: one event, or `{ events: [...] }` whose bad entries are refused alone. */
+function parseEvents(json: unknown, o: ParseOptions): ParsedMessage {
+  const list =
+    typeof json === 'object' && json !== null && !Array.isArray(json) && 'events' in json
+      ? (json as { events: unknown }).events
+      : undefined;
+  if (list === undefined) return { points: [], events: [parseEvent(json, o)], deadLetters: [] };
+  if (!Array.isArray(list)) throw new Refused('bad_payload', 'events: expected an array');
+  if (list.length > DEVICE_EVENTS_MAX) throw new Refused('too_many_events', `${list.length} events`);
+  const result: ParsedMessage & { events: RawEvent[] } = { points: [], events: [], deadLetters: [] };
+  for (const [i, entry] of list.entries()) {
+    try {
+      result.events.push(parseEvent(entry, o));
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      result.deadLetters.push(deadLetter(err.reason, `events.${i}: ${err.message}`, JSON.stringify(entry)));
+    }
+  }
+  return result;
+}
+
 /** JSON.parse reads `1e999` as Infinity; zod would call it a type error, this names it. */
 function findNonFinite(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? null : `${path || '(root)'} is ${value}`;
@@ -126,6 +187,7 @@ export function parseMessage(payload: Buffer | string, kind: MessageKind, o: Par
       parseTs(status.data.ts, o);
       return { points: [], online: status.data.online, deadLetters: [] };
     }
+    if (kind === 'events') return parseEvents(json, o);
     const isBatch =
       kind === 'batch' || (kind === 'auto' && typeof json === 'object' && json !== null && 'points' in json);
     if (!isBatch) {

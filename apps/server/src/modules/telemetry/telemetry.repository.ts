@@ -1,6 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
+  deviceEvents,
   deviceStatusEvents,
   devices,
   deviceTypes,
@@ -13,6 +14,13 @@ export type PointRow = typeof telemetryPoints.$inferInsert;
 export type LatestRow = typeof telemetryLatest.$inferInsert;
 export type DeadLetterRow = typeof telemetryDeadLetters.$inferInsert;
 export type StatusEventRow = typeof deviceStatusEvents.$inferInsert;
+export type EventRow = {
+  deviceId: number;
+  event: string;
+  ts: Date;
+  params: Record<string, unknown>;
+  receivedAt: Date;
+};
 
 /**
  * Rows per statement: PostgreSQL takes at most 65,535 bind parameters, and the widest row here
@@ -144,6 +152,41 @@ export function createTelemetryRepository(db: Queryable) {
       return { duplicates, latest };
     },
 
+    /**
+     * A batch's thing-model events in one statement; one already stored for the same device, key
+     * and time (a QoS 1 message delivered again) is skipped. Answers the rows it inserted.
+     */
+    async insertEvents(rows: EventRow[]) {
+      if (rows.length === 0) return [];
+      const json = JSON.stringify(
+        rows.map((r) => ({
+          d: r.deviceId,
+          e: r.event,
+          t: r.ts.toISOString(),
+          p: r.params,
+          r: r.receivedAt.toISOString(),
+        })),
+      );
+      const inserted = rowsOf<{ id: string | number; d: number; e: string; t: number; p: string; r: number }>(
+        await db.execute(sql`
+          insert into ${deviceEvents} (device_id, event, ts, params, received_at)
+          select i.d, i.e, i.t, coalesce(i.p, '{}'::jsonb), i.r
+          from json_to_recordset(${json}::json) as i(d integer, e text, t timestamptz, p jsonb, r timestamptz)
+          where not exists (
+            select 1 from ${deviceEvents} x where x.device_id = i.d and x.ts = i.t and x.event = i.e)
+          returning id, device_id as d, event as e, (extract(epoch from ts) * 1000)::float8 as t,
+            params::text as p, (extract(epoch from received_at) * 1000)::float8 as r`),
+      );
+      return inserted.map((r) => ({
+        id: Number(r.id),
+        deviceId: Number(r.d),
+        event: r.e,
+        ts: new Date(Number(r.t)),
+        params: JSON.parse(r.p) as Record<string, unknown>,
+        receivedAt: new Date(Number(r.r)),
+      }));
+    },
+
     async insertDeadLetters(rows: DeadLetterRow[]) {
       for (const part of chunks(rows)) await db.insert(telemetryDeadLetters).values(part);
     },
@@ -199,11 +242,20 @@ export function createTelemetryRepository(db: Queryable) {
 
     /** Deletes rows older than `before` a slice at a time, so no statement holds a huge delete. */
     async purge(
-      table: 'telemetry_points' | 'telemetry_rollups_1m' | 'telemetry_rollups_1h' | 'telemetry_dead_letters',
+      table:
+        | 'telemetry_points'
+        | 'telemetry_rollups_1m'
+        | 'telemetry_rollups_1h'
+        | 'telemetry_dead_letters'
+        | 'device_events',
       before: Date,
     ) {
       const column =
-        table === 'telemetry_points' ? 'ts' : table === 'telemetry_dead_letters' ? 'received_at' : 'bucket';
+        table === 'telemetry_points' || table === 'device_events'
+          ? 'ts'
+          : table === 'telemetry_dead_letters'
+            ? 'received_at'
+            : 'bucket';
       const slice = 20_000;
       let total = 0;
       for (;;) {

@@ -1,5 +1,5 @@
 import { Permissions, telemetryApi } from '@water/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
@@ -34,33 +34,36 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
     ingest.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
-    route(
-      ingest,
-      telemetryApi.ingest,
-      {
-        // Devices, not console users: the device secret is checked by the handler.
-        access: 'public',
-        // Readings are counted in /api/telemetry/stats, not written to the operation log.
-        audit: false,
-        rateLimit: { max: app.config.INGEST_RATE_LIMIT, timeWindow: '1 minute' },
-      },
-      async (req, { reply }) => {
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        try {
-          return await service.ingestHttp(req.params.code, deviceSecret(req), body);
-        } catch (err) {
-          if (
-            err instanceof QueueFullError ||
-            err instanceof WriterClosedError ||
-            err instanceof IngestUnavailableError
-          ) {
-            reply.header('retry-after', '1');
-            throw new AppError(503, 503, 'telemetry.busy');
-          }
-          throw err;
-        }
-      },
-    );
+    /** The queue is full, the server closing or the database away: the device comes back later. */
+    const busy = (err: unknown, reply: FastifyReply) => {
+      if (err instanceof QueueFullError || err instanceof WriterClosedError || err instanceof IngestUnavailableError) {
+        reply.header('retry-after', '1');
+        return new AppError(503, 503, 'telemetry.busy');
+      }
+      return err;
+    };
+    const raw = (req: FastifyRequest) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    const options = {
+      // Devices, not console users: the device secret is checked by the handler.
+      access: 'public',
+      // Device data, not operations: kept out of the operation log (readings are counted in /api/telemetry/stats).
+      audit: false,
+      rateLimit: { max: app.config.INGEST_RATE_LIMIT, timeWindow: '1 minute' },
+    } as const;
+    route(ingest, telemetryApi.ingest, options, async (req, { reply }) => {
+      try {
+        return await service.ingestHttp(req.params.code, deviceSecret(req), raw(req));
+      } catch (err) {
+        throw busy(err, reply);
+      }
+    });
+    route(ingest, telemetryApi.ingestEvents, options, async (req, { reply }) => {
+      try {
+        return await service.ingestEventsHttp(req.params.code, deviceSecret(req), raw(req));
+      } catch (err) {
+        throw busy(err, reply);
+      }
+    });
   });
 
   route(app, telemetryApi.stats, { access: { permission: Permissions.telemetryStats } }, async () =>

@@ -1,24 +1,41 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { IngestResult, Reading } from '@water/contracts';
+import type { EventIngestResult, IngestResult, Reading } from '@water/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { MqttPublish } from '../../plugins/mqtt.ts';
 import { type MessageKind, parseMessage } from './telemetry.parse.ts';
 import { createTelemetryRepository } from './telemetry.repository.ts';
-import { createBatchWriter, type LatestReadings, type StatusChange, type WriteItem } from './telemetry.writer.ts';
+import {
+  createBatchWriter,
+  type LatestReadings,
+  type StatusChange,
+  type StoredEvent,
+  type WriteItem,
+  type WriteResult,
+} from './telemetry.writer.ts';
 
 const DAY_MS = 86_400_000;
 /** At most one live telemetry event per device this often; readings in between are merged into it. */
 export const LIVE_MIN_GAP_MS = 500;
-const TOPIC = /^devices\/([^/]+)\/(telemetry|telemetry\/batch|status)$/;
-const KIND: Record<string, MessageKind> = { telemetry: 'telemetry', 'telemetry/batch': 'batch', status: 'status' };
+const TOPIC = /^devices\/([^/]+)\/(telemetry|telemetry\/batch|status|events)$/;
+const KIND: Record<string, MessageKind> = {
+  telemetry: 'telemetry',
+  'telemetry/batch': 'batch',
+  status: 'status',
+  events: 'events',
+};
 
 /** The device could not be checked (the database is away): HTTP 503 with Retry-After. */
 export class IngestUnavailableError extends Error {}
 
 /** Topics the server subscribes to on an external broker (QoS 1). */
-export const INGEST_TOPICS = ['devices/+/telemetry', 'devices/+/telemetry/batch', 'devices/+/status'];
+export const INGEST_TOPICS = [
+  'devices/+/telemetry',
+  'devices/+/telemetry/batch',
+  'devices/+/status',
+  'devices/+/events',
+];
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -29,7 +46,22 @@ const sameHash = (a: string, b: string) =>
  */
 export function createTelemetryService(app: FastifyInstance) {
   const c = app.config;
+  /** Calls each listener in turn; one that throws is logged and the others still hear. */
+  const notify = <T>(listeners: Set<(value: T) => void>, value: T, what: string) => {
+    for (const listener of listeners) {
+      try {
+        listener(value);
+      } catch (err) {
+        app.log.warn({ err }, `a ${what} listener failed`);
+      }
+    }
+  };
+  // Other modules' interest in status changes (the alarm engine's offline alarms) and in events.
+  const statusListeners = new Set<(changes: StatusChange[]) => void>();
+  const eventListeners = new Set<(events: StoredEvent[]) => void>();
   const pushStatus = (changes: StatusChange[]) => {
+    if (changes.length === 0) return;
+    notify(statusListeners, changes, 'status-change');
     for (const change of changes) {
       app.realtime.toAll({
         type: 'device-status',
@@ -58,13 +90,7 @@ export function createTelemetryService(app: FastifyInstance) {
   // Other modules' interest in committed readings (the stations' live push): called after each commit.
   const latestListeners = new Set<(fresh: LatestReadings[]) => void>();
   const pushLatest = (fresh: LatestReadings[]) => {
-    for (const listener of latestListeners) {
-      try {
-        listener(fresh);
-      } catch (err) {
-        app.log.warn({ err }, 'a latest-readings listener failed');
-      }
-    }
+    notify(latestListeners, fresh, 'latest-readings');
     for (const { deviceId, readings } of fresh) {
       if (!app.realtime.hasDeviceSubscribers(deviceId)) continue;
       const merged = live.pending.get(deviceId) ?? new Map<string, Reading>();
@@ -89,6 +115,7 @@ export function createTelemetryService(app: FastifyInstance) {
     capacity: c.TELEMETRY_QUEUE_POINTS,
     onStatusChanges: pushStatus,
     onLatest: pushLatest,
+    onEvents: (events) => notify(eventListeners, events, 'device-events'),
   });
   const repo = () => createTelemetryRepository(app.db);
   const parse = (payload: Buffer, kind: MessageKind) =>
@@ -102,6 +129,33 @@ export function createTelemetryService(app: FastifyInstance) {
     return { ok: true as const, device };
   }
 
+  /** An HTTP ingest call: the device's secret checked, the body parsed and queued; resolves after the commit. */
+  async function submitHttp(code: string, secret: string, body: Buffer, kind: MessageKind): Promise<WriteResult> {
+    const check = await checkDevice(code, secret).catch((err: unknown) => {
+      // The database is away: the device comes back later (503), as when the queue is full.
+      app.log.warn({ err, device: code }, 'telemetry: device check failed');
+      throw new IngestUnavailableError('database unavailable', { cause: err });
+    });
+    if (!check.ok) {
+      writer.countRejected();
+      throw check.why === 401
+        ? new AppError(401, 401, 'telemetry.badSecret')
+        : new AppError(403, 403, 'telemetry.deviceDisabled');
+    }
+    const result = await writer.submit(
+      {
+        source: 'http',
+        deviceCode: check.device.code,
+        topic: '',
+        receivedAt: app.clock.now(),
+        parsed: parse(body, kind),
+      },
+      { wait: false },
+    );
+    if (result.refused) throw new AppError(403, 403, 'telemetry.deviceDisabled');
+    return result;
+  }
+
   return {
     writer,
 
@@ -109,6 +163,24 @@ export function createTelemetryService(app: FastifyInstance) {
     onLatest(listener: (fresh: LatestReadings[]) => void): () => void {
       latestListeners.add(listener);
       return () => latestListeners.delete(listener);
+    },
+
+    /**
+     * Calls `listener` after each commit with the thing-model events it stored (never one twice);
+     * returns the unsubscribe.
+     */
+    onEvents(listener: (events: StoredEvent[]) => void): () => void {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+
+    /**
+     * Calls `listener` with each set of devices that went online or offline: after the commit that
+     * heard them (data, a status message, a Last Will) and after an offline sweep. Returns the unsubscribe.
+     */
+    onStatusChanges(listener: (changes: StatusChange[]) => void): () => void {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
     },
 
     /** Drops live events still waiting for their throttle (the server is closing). */
@@ -139,7 +211,7 @@ export function createTelemetryService(app: FastifyInstance) {
         throw new Error(`device ${p.username} may not publish to ${p.topic}`);
       }
       const match = TOPIC.exec(p.topic);
-      if (!match) return; // the device's other topics (events, command replies) belong to later modules
+      if (!match) return; // the device's other topics (command replies) belong to later modules
       const [, code, suffix] = match;
       const item: WriteItem = {
         source: 'mqtt',
@@ -153,34 +225,19 @@ export function createTelemetryService(app: FastifyInstance) {
 
     /** `POST /api/ingest/:code`: answers after the commit. */
     async ingestHttp(code: string, secret: string, body: Buffer): Promise<IngestResult> {
-      const check = await checkDevice(code, secret).catch((err: unknown) => {
-        // The database is away: the device comes back later (503), as when the queue is full.
-        app.log.warn({ err, device: code }, 'telemetry: device check failed');
-        throw new IngestUnavailableError('database unavailable', { cause: err });
-      });
-      if (!check.ok) {
-        writer.countRejected();
-        throw check.why === 401
-          ? new AppError(401, 401, 'telemetry.badSecret')
-          : new AppError(403, 403, 'telemetry.deviceDisabled');
-      }
-      const result = await writer.submit(
-        {
-          source: 'http',
-          deviceCode: check.device.code,
-          topic: '',
-          receivedAt: app.clock.now(),
-          parsed: parse(body, 'auto'),
-        },
-        { wait: false },
-      );
-      if (result.refused) throw new AppError(403, 403, 'telemetry.deviceDisabled');
+      const result = await submitHttp(code, secret, body, 'auto');
       return {
         accepted: result.accepted,
         duplicates: result.duplicates,
         flagged: result.flagged,
         rejected: result.rejected,
       };
+    },
+
+    /** `POST /api/ingest/:code/events`: thing-model events, answered after the commit. */
+    async ingestEventsHttp(code: string, secret: string, body: Buffer): Promise<EventIngestResult> {
+      const result = await submitHttp(code, secret, body, 'events');
+      return { accepted: result.events, duplicates: result.eventDuplicates, rejected: result.rejected };
     },
 
     /** Marks offline the devices silent beyond their type's timeout and dead band; pushes the changes. */
@@ -210,7 +267,9 @@ export function createTelemetryService(app: FastifyInstance) {
         deadLetters: await r.purge('telemetry_dead_letters', ago(c.TELEMETRY_DEAD_LETTER_DAYS)),
       };
       await r.purgeStatusEvents(ago(c.TELEMETRY_RAW_DAYS));
-      return removed;
+      // Thing-model events are raw data too.
+      const events = await r.purge('device_events', ago(c.TELEMETRY_RAW_DAYS));
+      return { ...removed, events };
     },
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  deviceEvents,
   deviceStatusEvents,
   devices,
   deviceTypes,
@@ -49,6 +50,10 @@ beforeAll(async () => {
             ],
           },
         ],
+        events: [
+          { key: 'pump_fault', nameZh: '水泵故障', nameEn: 'Pump fault', level: 3 },
+          { key: 'overflow', nameZh: '满溢', nameEn: 'Overflow', level: 3 },
+        ],
       },
     })
     .returning({ id: deviceTypes.id });
@@ -76,6 +81,28 @@ const ingest = (code: string, payload: unknown, secret = SECRET) =>
     headers: { authorization: `Device ${secret}`, 'content-type': 'application/json' },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
+
+const postEvents = (code: string, payload: unknown, secret = SECRET) =>
+  t.inject({
+    method: 'POST',
+    url: `/api/ingest/${code}/events`,
+    headers: { authorization: `Device ${secret}`, 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+const eventsOf = (deviceId: number) =>
+  t.database.db
+    .select()
+    .from(deviceEvents)
+    .where(eq(deviceEvents.deviceId, deviceId))
+    .orderBy(asc(deviceEvents.ts), asc(deviceEvents.id));
+
+const lettersOf = (code: string) =>
+  t.database.db
+    .select()
+    .from(telemetryDeadLetters)
+    .where(eq(telemetryDeadLetters.deviceCode, code))
+    .orderBy(asc(telemetryDeadLetters.id));
 
 const pointsOf = (deviceId: number) =>
   t.database.db
@@ -319,6 +346,143 @@ describe('HTTP ingest', () => {
   });
 });
 
+describe('thing-model events', () => {
+  it('stores the events the type declares, counts them as the device heard, and dead-letters the rest', async () => {
+    const d = await newDevice();
+    const res = await postEvents(d.code, {
+      events: [
+        { event: 'pump_fault', ts: T0 - 5000, params: { cause: 'overload', phase: 2, reset: false, note: null } },
+        { event: 'overflow' },
+        { event: 'door_open' },
+        { event: 'pump_fault', params: { detail: { nested: true } } },
+        { event: 'pump_fault', ts: T0 + 600_000 },
+        { event: 'pump_fault', params: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) },
+        { event: 'pump_fault', params: { text: 'x'.repeat(201) } },
+        'junk',
+      ],
+    });
+    expect(res.json(), res.body).toMatchObject({ code: 200, data: { accepted: 2, duplicates: 0, rejected: 6 } });
+    expect(await eventsOf(d.id)).toMatchObject([
+      {
+        event: 'pump_fault',
+        ts: new Date(T0 - 5000),
+        params: { cause: 'overload', phase: 2, reset: false, note: null },
+        receivedAt: TEST_START,
+      },
+      // Without a time: when it was received.
+      { event: 'overflow', ts: TEST_START, params: {}, receivedAt: TEST_START },
+    ]);
+    expect((await lettersOf(d.code)).map((l) => l.reason)).toEqual([
+      'bad_params',
+      'future_timestamp',
+      'bad_params',
+      'bad_params',
+      'bad_payload',
+      // The model is read at commit, after the entries' own checks.
+      'unknown_event',
+    ]);
+    // Heard: online, last seen now, with the status event that says why.
+    const [device] = await t.database.db.select().from(devices).where(eq(devices.id, d.id));
+    expect(device).toMatchObject({ status: 'online', lastSeenAt: TEST_START });
+    const status = await t.database.db.select().from(deviceStatusEvents).where(eq(deviceStatusEvents.deviceId, d.id));
+    expect(status).toMatchObject([{ fromStatus: 'inactive', toStatus: 'online', cause: 'data' }]);
+  });
+
+  it('takes one event as the body, stores a repeat of it once, and refuses what is not an event message', async () => {
+    const d = await newDevice();
+    const one = { event: 'overflow', ts: iso(-2000), params: { level: 4.2 } };
+    expect((await postEvents(d.code, one)).json().data).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
+    // A QoS 1 message delivered again, or a gateway sending its buffer twice.
+    expect((await postEvents(d.code, one)).json().data).toEqual({ accepted: 0, duplicates: 1, rejected: 0 });
+    expect((await postEvents(d.code, { events: [one, one] })).json().data).toEqual({
+      accepted: 0,
+      duplicates: 2,
+      rejected: 0,
+    });
+    expect(await eventsOf(d.id)).toHaveLength(1);
+    for (const body of [
+      '{"event": ',
+      '{"values": {"level": 1}}',
+      '{"events": "x"}',
+      '{"event": "overflow", "ts": 5}',
+    ]) {
+      expect((await postEvents(d.code, body)).json().data).toEqual({ accepted: 0, duplicates: 0, rejected: 1 });
+    }
+    const many = { events: Array.from({ length: 101 }, (_, i) => ({ event: 'overflow', ts: T0 - i })) };
+    expect((await postEvents(d.code, many)).json().data).toMatchObject({ accepted: 0, rejected: 1 });
+    expect((await lettersOf(d.code)).map((l) => l.reason)).toEqual([
+      'malformed_json',
+      'bad_payload',
+      'bad_payload',
+      'bad_timestamp',
+      'too_many_events',
+    ]);
+    // The device's secret, as for readings.
+    expect((await postEvents(d.code, one, 'wrong')).statusCode).toBe(401);
+    expect(await eventsOf(d.id)).toHaveLength(1);
+  });
+
+  it('tells the listeners after the commit, once per stored event', async () => {
+    const d = await newDevice();
+    const heard: { deviceId: number; event: string; ts: Date; params: Record<string, unknown> }[] = [];
+    let visible: Promise<unknown[]> | undefined;
+    const off = t.app.telemetry.onEvents((events) => {
+      heard.push(...events);
+      // Committed already: a read started now (`then` runs the query) finds the row.
+      visible ??= eventsOf(d.id).then((rows) => rows);
+    });
+    // A listener that throws does not keep the others from hearing.
+    const offBad = t.app.telemetry.onEvents(() => {
+      throw new Error('boom');
+    });
+    try {
+      await postEvents(d.code, { event: 'pump_fault', ts: T0 - 1000, params: { cause: 'phase_loss' } });
+      await postEvents(d.code, { event: 'pump_fault', ts: T0 - 1000, params: { cause: 'phase_loss' } });
+      await postEvents(d.code, { event: 'door_open' });
+    } finally {
+      off();
+      offBad();
+    }
+    await postEvents(d.code, { event: 'overflow' });
+    expect(heard).toEqual([
+      expect.objectContaining({
+        deviceId: d.id,
+        code: d.code,
+        event: 'pump_fault',
+        ts: new Date(T0 - 1000),
+        params: { cause: 'phase_loss' },
+      }),
+    ]);
+    expect(await visible).toHaveLength(1);
+  });
+
+  it('tells the status listeners of devices coming online and of the offline sweep', async () => {
+    const d = await newDevice();
+    const changes: { code: string; from: string; to: string }[] = [];
+    const calls: number[] = [];
+    const off = t.app.telemetry.onStatusChanges((c) => {
+      calls.push(c.length);
+      changes.push(...c);
+    });
+    try {
+      await ingest(d.code, { values: { level: 1 } });
+      t.clock.set(new Date(T0 + 151_000));
+      await t.app.telemetry.sweepOffline();
+      // A sweep that changes nothing tells nobody.
+      await t.app.telemetry.sweepOffline();
+      await postEvents(d.code, { event: 'overflow' });
+    } finally {
+      off();
+    }
+    expect(calls.every((n) => n > 0)).toBe(true);
+    expect(changes.filter((c) => c.code === d.code)).toMatchObject([
+      { from: 'inactive', to: 'online' },
+      { from: 'online', to: 'offline' },
+      { from: 'offline', to: 'online' },
+    ]);
+  });
+});
+
 describe('two writers', () => {
   it('commit batches side by side: each point once, rollups complete, the newest reading latest', async () => {
     const w = await createTestApp({ TELEMETRY_WRITERS: '2', TELEMETRY_BATCH_POINTS: '4', TELEMETRY_FLUSH_MS: '5' });
@@ -415,7 +579,7 @@ describe('device status', () => {
 });
 
 describe('retention', () => {
-  it('removes raw points, rollups and dead letters older than their tier keeps', async () => {
+  it('removes raw points, events, rollups and dead letters older than their tier keeps', async () => {
     const d = await newDevice();
     const day = 86_400_000;
     await ingest(d.code, {
@@ -426,9 +590,18 @@ describe('retention', () => {
       ],
     });
     await ingest(d.code, '{oops');
+    await postEvents(d.code, {
+      events: [
+        { event: 'overflow', ts: T0 - 100 * day },
+        { event: 'overflow', ts: T0 },
+      ],
+    });
     t.clock.set(new Date(T0 + 31 * day));
     const removed = await t.app.telemetry.purge();
     expect(removed.points).toBeGreaterThanOrEqual(2);
+    // Events are raw data: kept as long as the points (90 days).
+    expect(removed.events).toBeGreaterThanOrEqual(1);
+    expect((await eventsOf(d.id)).map((e) => e.ts)).toEqual([TEST_START]);
     expect((await pointsOf(d.id)).map((p) => p.value)).toEqual([3]);
     const minute = await t.database.db.select().from(telemetryRollups1m).where(eq(telemetryRollups1m.deviceId, d.id));
     expect(minute.map((r) => r.sum).sort()).toEqual([1, 3]); // 1-minute rollups keep 365 days
@@ -505,6 +678,49 @@ describe('MQTT ingest on the embedded broker', () => {
       expect(await pointsOf(other.id)).toHaveLength(0);
     } finally {
       for (const c of clients) await c.endAsync(true);
+      await m.close();
+    }
+  });
+});
+
+describe('MQTT events on the embedded broker', () => {
+  it('stores what a device publishes on devices/{code}/events, and its Last Will reaches the status listeners', async () => {
+    const m = await createTestApp({ MQTT_PORT: String(port), MQTT_HOST: '127.0.0.1', TELEMETRY_FLUSH_MS: '10' });
+    const d = await newDevice();
+    const changes: { code: string; to: string }[] = [];
+    const heard: string[] = [];
+    const offStatus = m.app.telemetry.onStatusChanges((c) => changes.push(...c));
+    const offEvents = m.app.telemetry.onEvents((e) => heard.push(...e.map((x) => x.event)));
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+      username: d.code,
+      password: SECRET,
+      reconnectPeriod: 0,
+      will: { topic: `devices/${d.code}/status`, payload: Buffer.from('{"online": false}'), qos: 1, retain: false },
+    });
+    try {
+      // The PUBACK comes after the commit: the rows are there when the publish resolves.
+      await client.publishAsync(
+        `devices/${d.code}/events`,
+        JSON.stringify({ events: [{ event: 'pump_fault', params: { cause: 'overload' } }, { event: 'nope' }] }),
+        { qos: 1 },
+      );
+      expect(await eventsOf(d.id)).toMatchObject([{ event: 'pump_fault', params: { cause: 'overload' } }]);
+      expect(heard).toEqual(['pump_fault']);
+      const [letter] = await lettersOf(d.code);
+      expect(letter).toMatchObject({ source: 'mqtt', reason: 'unknown_event', topic: `devices/${d.code}/events` });
+      expect(changes).toMatchObject([{ code: d.code, to: 'online' }]);
+
+      // The connection drops without a DISCONNECT: the broker publishes the will.
+      client.stream.destroy();
+      await vi.waitFor(() => expect(changes).toMatchObject([{ to: 'online' }, { code: d.code, to: 'offline' }]), {
+        timeout: 3000,
+      });
+      const [device] = await t.database.db.select().from(devices).where(eq(devices.id, d.id));
+      expect(device!.status).toBe('offline');
+    } finally {
+      offStatus();
+      offEvents();
+      await client.endAsync(true);
       await m.close();
     }
   });

@@ -12,11 +12,12 @@ import { type CheckedValue, checkValue, cleanText, type ParsedMessage, shownValu
 import {
   createTelemetryRepository,
   type DeadLetterRow,
+  type EventRow,
   type PointRow,
   type StatusEventRow,
 } from './telemetry.repository.ts';
 
-/** One message on its way to the database: a device's points, dead letters and announced status. */
+/** One message on its way to the database: a device's points, events, dead letters and announced status. */
 export interface WriteItem {
   source: 'mqtt' | 'http';
   deviceCode: string;
@@ -31,6 +32,9 @@ export interface WriteResult {
   flagged: number;
   /** Entries of the message that went to the dead-letter table. */
   rejected: number;
+  /** Events stored now, and events already stored (same device, key and time). */
+  events: number;
+  eventDuplicates: number;
   /** The device turned out unknown, disabled or archived: nothing of the message was kept. */
   refused: boolean;
 }
@@ -65,6 +69,19 @@ export interface WriterOptions {
   onStatusChanges?: (changes: StatusChange[]) => void;
   /** Called after a commit with the readings that became a device's latest in it (live pushes). */
   onLatest?: (fresh: LatestReadings[]) => void;
+  /** Called after a commit with the thing-model events it stored (the alarm engine). */
+  onEvents?: (events: StoredEvent[]) => void;
+}
+
+/** A thing-model event as stored in device_events. */
+export interface StoredEvent {
+  id: number;
+  deviceId: number;
+  code: string;
+  event: string;
+  ts: Date;
+  params: Record<string, unknown>;
+  receivedAt: Date;
 }
 
 /** A device's readings that one batch made its latest. */
@@ -114,6 +131,13 @@ export function describeBatchError(err: unknown): string {
   return 'database refused the batch';
 }
 
+/** A device type's metrics and event keys, as one batch's cache holds them. */
+interface ModelKeys {
+  updatedAt: number;
+  metrics: Map<string, MetricSpec>;
+  events: Set<string>;
+}
+
 const pointKey = (deviceId: number, metric: string, ts: Date) => `${deviceId}\u0001${metric}\u0001${ts.getTime()}`;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -140,7 +164,7 @@ export function createBatchWriter(options: WriterOptions) {
   let writing = 0;
   let closed = false;
   let spaceWaiters: (() => void)[] = [];
-  const models = new Map<number, { updatedAt: number; metrics: Map<string, MetricSpec> }>();
+  const models = new Map<number, ModelKeys>();
 
   const stats = {
     points: { received: 0, stored: 0, duplicates: 0, flagged: 0, rejected: 0 },
@@ -150,23 +174,28 @@ export function createBatchWriter(options: WriterOptions) {
   /** Seam for tests: runs before each attempt to store a batch (a throw is a failed attempt). */
   const hooks: { beforeStore?: ((items: WriteItem[]) => void | Promise<void>) | undefined } = {};
 
-  const weightOf = (item: WriteItem) => Math.max(1, item.parsed.points.length + item.parsed.deadLetters.length);
+  const weightOf = (item: WriteItem) =>
+    Math.max(1, item.parsed.points.length + (item.parsed.events?.length ?? 0) + item.parsed.deadLetters.length);
   const pendingPoints = () => queue.reduce((n, e) => n + e.item.parsed.points.length, 0) + inFlightPoints;
 
   /** The parsed model of a type, read with the batch and parsed again only when the type changed. */
-  function metricsOf(typeId: number | null, updatedAt: Date | null, model: unknown): Map<string, MetricSpec> {
-    if (typeId === null || updatedAt === null) return new Map();
+  function modelOf(typeId: number | null, updatedAt: Date | null, model: unknown): ModelKeys {
+    if (typeId === null || updatedAt === null) return { updatedAt: 0, metrics: new Map(), events: new Set() };
     const cached = models.get(typeId);
-    if (cached && cached.updatedAt === updatedAt.getTime()) return cached.metrics;
+    if (cached && cached.updatedAt === updatedAt.getTime()) return cached;
     const parsed = thingModelSchema.safeParse(model);
-    const metrics = new Map((parsed.success ? parsed.data.metrics : []).map((m) => [m.key, m]));
-    models.set(typeId, { updatedAt: updatedAt.getTime(), metrics });
-    return metrics;
+    const keys: ModelKeys = {
+      updatedAt: updatedAt.getTime(),
+      metrics: new Map((parsed.success ? parsed.data.metrics : []).map((m) => [m.key, m])),
+      events: new Set((parsed.success ? parsed.data.events : []).map((e) => e.key)),
+    };
+    models.set(typeId, keys);
+    return keys;
   }
 
   async function store(
     entries: Entry[],
-  ): Promise<{ results: WriteResult[]; changes: StatusChange[]; fresh: LatestReadings[] }> {
+  ): Promise<{ results: WriteResult[]; changes: StatusChange[]; fresh: LatestReadings[]; stored: StoredEvent[] }> {
     // Before the transaction: PGlite has one connection, and a test holding it would hold every query.
     await hooks.beforeStore?.(entries.map((e) => e.item));
     return db.transaction(async (tx) => {
@@ -178,6 +207,8 @@ export function createBatchWriter(options: WriterOptions) {
         duplicates: 0,
         flagged: 0,
         rejected: 0,
+        events: 0,
+        eventDuplicates: 0,
         refused: false,
       }));
       const rows: (PointRow & { owner: number; checked: CheckedValue })[] = [];
@@ -185,6 +216,8 @@ export function createBatchWriter(options: WriterOptions) {
       const deadLetters: DeadLetterRow[] = [];
       const seen = new Map<number, { code: string; status: string; at: Date; announced?: boolean }>();
       const specs = new Map<number, Map<string, MetricSpec>>();
+      const eventRows: (EventRow & { owner: number; code: string })[] = [];
+      const eventKeys = new Set<string>();
 
       for (const [i, { item }] of entries.entries()) {
         const device = devices.get(item.deviceCode);
@@ -201,9 +234,41 @@ export function createBatchWriter(options: WriterOptions) {
             ...d,
           });
         }
-        results[i]!.rejected = item.parsed.deadLetters.length;
-        const metrics = metricsOf(device.typeId, device.typeUpdatedAt, device.model);
+        const model = modelOf(device.typeId, device.typeUpdatedAt, device.model);
+        const metrics = model.metrics;
         specs.set(device.id, metrics);
+        // Events of the model are stored; any other key is a dead letter, as a bad reading is.
+        for (const e of item.parsed.events ?? []) {
+          if (!model.events.has(e.event)) {
+            deadLetters.push({
+              receivedAt: item.receivedAt,
+              source: item.source,
+              deviceCode: item.deviceCode,
+              topic: cleanText(item.topic, 200),
+              reason: 'unknown_event',
+              detail: cleanText(`event "${e.event}" is not in the device type's thing model`, 500),
+              payload: cleanText(JSON.stringify({ event: e.event, ts: e.ts.toISOString(), params: e.params }), 4000),
+            });
+            results[i]!.rejected++;
+            continue;
+          }
+          const key = pointKey(device.id, e.event, e.ts);
+          if (eventKeys.has(key)) {
+            results[i]!.eventDuplicates++;
+            continue;
+          }
+          eventKeys.add(key);
+          eventRows.push({
+            deviceId: device.id,
+            event: e.event,
+            ts: e.ts,
+            params: e.params,
+            receivedAt: item.receivedAt,
+            owner: i,
+            code: device.code,
+          });
+        }
+        results[i]!.rejected += item.parsed.deadLetters.length;
         for (const p of item.parsed.points) {
           const key = pointKey(device.id, p.metric, p.ts);
           if (keys.has(key)) {
@@ -258,6 +323,19 @@ export function createBatchWriter(options: WriterOptions) {
         });
         fresh.set(deviceId, readings);
       }
+      // Events: a retransmitted one (same device, key and time) is stored once.
+      const storedEvents: StoredEvent[] = [];
+      const inserted = await repo.insertEvents(eventRows.map(({ owner: _o, code: _c, ...row }) => row));
+      const insertedKeys = new Map(inserted.map((r) => [pointKey(r.deviceId, r.event, r.ts), r]));
+      for (const row of eventRows) {
+        const r = insertedKeys.get(pointKey(row.deviceId, row.event, row.ts));
+        if (!r) {
+          results[row.owner]!.eventDuplicates++;
+          continue;
+        }
+        results[row.owner]!.events++;
+        storedEvents.push({ ...r, code: row.code });
+      }
       await repo.insertDeadLetters(deadLetters);
 
       // Data or an "online" status message brings a device online; its "offline" (a Last Will) takes it off.
@@ -280,7 +358,12 @@ export function createBatchWriter(options: WriterOptions) {
       }
       await repo.markSeen(marks);
       await repo.insertStatusEvents(events);
-      return { results, changes, fresh: [...fresh].map(([deviceId, readings]) => ({ deviceId, readings })) };
+      return {
+        results,
+        changes,
+        fresh: [...fresh].map(([deviceId, readings]) => ({ deviceId, readings })),
+        stored: storedEvents,
+      };
     });
   }
 
@@ -302,14 +385,27 @@ export function createBatchWriter(options: WriterOptions) {
           {
             reason: 'write_failed',
             detail: cleanText(err instanceof Error ? err.message : String(err), 500),
-            payload: cleanText(JSON.stringify(entry.item.parsed.points), 4000),
+            payload: cleanText(
+              JSON.stringify(
+                entry.item.parsed.events?.length
+                  ? { points: entry.item.parsed.points, events: entry.item.parsed.events }
+                  : entry.item.parsed.points,
+              ),
+              4000,
+            ),
           },
         ],
       },
     },
   });
 
-  function settle(entries: Entry[], results: WriteResult[], changes: StatusChange[], fresh: LatestReadings[] = []) {
+  function settle(
+    entries: Entry[],
+    results: WriteResult[],
+    changes: StatusChange[],
+    fresh: LatestReadings[] = [],
+    stored: StoredEvent[] = [],
+  ) {
     stats.batches.committed++;
     stats.batches.lastCommitAt = new Date().toISOString();
     for (const [i, entry] of entries.entries()) {
@@ -330,6 +426,7 @@ export function createBatchWriter(options: WriterOptions) {
     }
     if (changes.length > 0) options.onStatusChanges?.(changes);
     if (fresh.length > 0) options.onLatest?.(fresh);
+    if (stored.length > 0) options.onEvents?.(stored);
   }
 
   async function writeBatch(batch: Entry[]) {
@@ -337,9 +434,9 @@ export function createBatchWriter(options: WriterOptions) {
     let remaining = batch;
     while (remaining.length > 0) {
       try {
-        const { results, changes, fresh } = await store(remaining);
+        const { results, changes, fresh, stored } = await store(remaining);
         // A converted entry resolves with its original points counted through `settle`.
-        settle(remaining, results, changes, fresh);
+        settle(remaining, results, changes, fresh, stored);
         return;
       } catch (err) {
         attempt++;
@@ -357,8 +454,8 @@ export function createBatchWriter(options: WriterOptions) {
   async function isolate(batch: Entry[]): Promise<Entry[]> {
     for (const [i, entry] of batch.entries()) {
       try {
-        const { results, changes, fresh } = await store([entry]);
-        settle([entry], results, changes, fresh);
+        const { results, changes, fresh, stored } = await store([entry]);
+        settle([entry], results, changes, fresh, stored);
       } catch (err) {
         // The database went away meanwhile (it answered the ping a moment ago): retry the rest later.
         if (connectionLost(err)) return batch.slice(i);
