@@ -165,7 +165,9 @@ export const alarmRuleInputSchema = z
     clearDelayMinutes: minutes(0, 1440)
       .default(0)
       .describe('the conditions stay off this long before the alarm clears; for event rules, the quiet time'),
-    throttleMinutes: minutes(0, 1440).default(0).describe('per device: at most one notification of the rule this often'),
+    throttleMinutes: minutes(0, 1440)
+      .default(0)
+      .describe('per device: at most one notification of the rule this often'),
     reminderMinutes: minutes(1, 1440).nullable().default(null).describe('remind while unacknowledged, every N minutes'),
     recipients: alarmRecipientsSchema,
     escalation: z
@@ -298,7 +300,16 @@ export const alarmRulesExportQuerySchema = z.object({
     .string()
     .max(5000)
     .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[1-9][0-9]{0,9}$/, { error: 'validation.id' }).transform(Number)).max(ALARM_RULES_IMPORT_MAX))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[1-9][0-9]{0,9}$/, { error: 'validation.id' })
+            .transform(Number),
+        )
+        .max(ALARM_RULES_IMPORT_MAX),
+    )
     .optional()
     .describe('comma-separated rule ids; all rules when absent'),
 });
@@ -428,7 +439,11 @@ export const offlineRuleInputSchema = z.object({
   deviceId: idSchema.nullable().default(null),
   enabled: z.boolean().default(true),
   /** Silence after which the device is alarmed as offline. */
-  timeoutSeconds: z.number().int().min(30).max(7 * 86_400),
+  timeoutSeconds: z
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 86_400),
   /** Extra silence tolerated beyond the timeout, so that a report a little late does not raise and clear an alarm. */
   deadbandSeconds: z.number().int().min(0).max(86_400).default(60),
   severity: z.enum(ALARM_SEVERITIES).default('major'),

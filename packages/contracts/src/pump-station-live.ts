@@ -192,12 +192,15 @@ export const publicOverviewSchema = z.object({
   at: z.string().describe('when this overview was computed (cached a few seconds)'),
   stations: stationStateCountsSchema.extend({ total: z.number().int() }),
   pumpedToday: z.number().describe('m³ pumped since midnight of the utility’s day, from the stations’ outlet flow'),
-  alarms: z.object({
-    critical: z.number().int(),
-    major: z.number().int(),
-    minor: z.number().int(),
-    derived: z.boolean().describe('true: derived from live state, not yet from alarm records'),
-  }),
+  alarms: z
+    .object({
+      critical: z.number().int(),
+      major: z.number().int(),
+      minor: z.number().int(),
+      warning: z.number().int(),
+      info: z.number().int(),
+    })
+    .describe('active alarms by severity (the alarm records, every region)'),
   rain: z.object({
     max: z.number().nullable().describe('mm/h, fresh gauge readings only'),
     avg: z.number().nullable(),

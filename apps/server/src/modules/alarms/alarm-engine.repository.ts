@@ -1,5 +1,5 @@
 import { type AlarmCondition, type AlarmRecipients, thingModelSchema } from '@water/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   alarmEntries,
@@ -10,6 +10,7 @@ import {
   devices,
   deviceTypes,
   regions,
+  stationPumps,
   stations,
   telemetryLatest,
 } from '../../db/schema/index.ts';
@@ -76,8 +77,12 @@ export function createAlarmEngineRepository(db: Queryable) {
       return row?.v ?? '';
     },
 
-    async devices(): Promise<{ devices: DeviceMeta[]; setpoints: Map<number, StationSetpoints> }> {
-      const [rows, regionRows, types, stationRows] = await Promise.all([
+    async devices(): Promise<{
+      devices: DeviceMeta[];
+      setpoints: Map<number, StationSetpoints>;
+      maintenance: Set<number>;
+    }> {
+      const [rows, regionRows, types, stationRows, locked] = await Promise.all([
         db
           .select({
             id: devices.id,
@@ -99,6 +104,11 @@ export function createAlarmEngineRepository(db: Queryable) {
             protectionLevel: stations.protectionLevel,
           })
           .from(stations),
+        // Controllers of pumps under maintenance (locked out): what they say raises nothing.
+        db
+          .select({ id: stationPumps.controllerDeviceId })
+          .from(stationPumps)
+          .where(and(eq(stationPumps.maintenance, true), isNotNull(stationPumps.controllerDeviceId))),
       ]);
       const chains = new Map(
         regionRows.map((r) => [
@@ -126,6 +136,7 @@ export function createAlarmEngineRepository(db: Queryable) {
           metricNames: (d.typeId !== null ? names.get(d.typeId) : undefined) ?? new Map(),
         })),
         setpoints: new Map(stationRows.map(({ id, ...s }) => [id, s])),
+        maintenance: new Set(locked.flatMap((p) => (p.id === null ? [] : [p.id]))),
       };
     },
 
@@ -272,7 +283,8 @@ export function createAlarmEngineRepository(db: Queryable) {
           ) r on true
           where r.enabled and d.archived_at is null and d.status <> 'disabled' and d.last_seen_at is not null
             and d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => r.timeout_seconds + r.deadband_seconds)
-            and not exists (select 1 from alarms a where a.device_id = d.id and a.source_key = 'offline' and a.active)`),
+            and not exists (select 1 from alarms a where a.device_id = d.id and a.source_key = 'offline' and a.active)
+            and not exists (select 1 from station_pumps p where p.controller_device_id = d.id and p.maintenance)`),
       );
     },
 

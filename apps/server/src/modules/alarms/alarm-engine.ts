@@ -150,6 +150,8 @@ export function createAlarmEngine(app: FastifyInstance) {
   let version = '';
   let devices = new Map<number, DeviceMeta>();
   let setpoints = new Map<number, StationSetpoints>();
+  /** Controllers of pumps under maintenance: no rule judges them (lockout/tagout raises no alarm). */
+  let maintenance = new Set<number>();
   const rulesOfDevice = new Map<number, CompiledRule[]>();
   const states = new Map<string, RuleState>();
   const notifiedAt = new Map<string, number>();
@@ -192,7 +194,7 @@ export function createAlarmEngine(app: FastifyInstance) {
     const cached = rulesOfDevice.get(d.id);
     if (cached) return cached;
     const found: CompiledRule[] = [];
-    if (d.typeId !== null) {
+    if (d.typeId !== null && !maintenance.has(d.id)) {
       const ofType = (list: CompiledRule[] | undefined) => {
         for (const r of list ?? []) if (r.typeId === d.typeId) found.push(r);
       };
@@ -216,6 +218,7 @@ export function createAlarmEngine(app: FastifyInstance) {
     const loaded = await repo().devices();
     devices = new Map(loaded.devices.map((d) => [d.id, d]));
     setpoints = loaded.setpoints;
+    maintenance = loaded.maintenance;
     rulesOfDevice.clear();
   }
 

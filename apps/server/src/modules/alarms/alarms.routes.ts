@@ -19,28 +19,31 @@ declare module 'fastify' {
 export const alarmsRoutes = fp(async (app: FastifyInstance) => {
   const engine = createAlarmEngine(app);
   app.decorate('alarmEngine', engine);
-  await engine.start();
-  const unsubscribe = [
-    app.telemetry.onLatest((fresh) => engine.onReadings(fresh)),
-    app.telemetry.onEvents((events) => engine.onEvents(events)),
-    app.telemetry.onStatusChanges((changes) => engine.onStatusChanges(changes)),
-  ];
-  const seconds = app.config.ALARM_SWEEP_SECONDS;
-  let sweeping = false;
-  const timer =
-    seconds > 0
-      ? setInterval(() => {
-          if (sweeping) return;
-          sweeping = true;
-          engine
-            .sweep()
-            .catch((err: unknown) => app.log.warn({ err }, 'alarm sweep failed'))
-            .finally(() => {
-              sweeping = false;
-            });
-        }, seconds * 1000)
-      : null;
-  timer?.unref();
+  let timer: NodeJS.Timeout | null = null;
+  const unsubscribe: (() => void)[] = [];
+  // Once the database is migrated (the server migrates after building the app, before listening).
+  app.addHook('onReady', async () => {
+    await engine.start();
+    unsubscribe.push(
+      app.telemetry.onLatest((fresh) => engine.onReadings(fresh)),
+      app.telemetry.onEvents((events) => engine.onEvents(events)),
+      app.telemetry.onStatusChanges((changes) => engine.onStatusChanges(changes)),
+    );
+    const seconds = app.config.ALARM_SWEEP_SECONDS;
+    if (seconds === 0) return;
+    let sweeping = false;
+    timer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      engine
+        .sweep()
+        .catch((err: unknown) => app.log.warn({ err }, 'alarm sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, seconds * 1000);
+    timer.unref();
+  });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     for (const stop of unsubscribe) stop();

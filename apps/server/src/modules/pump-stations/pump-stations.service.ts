@@ -149,6 +149,7 @@ export function createPumpStationsService(app: FastifyInstance) {
       await save(ctx, id, c, owned, now);
       const after = await load(ctx, id);
       ctx.audit({ targetId: id, after });
+      ctx.afterCommit(() => app.alarmEngine.refreshDevices());
       return after;
     },
 
@@ -162,6 +163,8 @@ export function createPumpStationsService(app: FastifyInstance) {
       await save(ctx, before.id, c, owned, now);
       const after = await load(ctx, before.id);
       ctx.audit({ targetId: before.id, before, after });
+      // Set-points (thresholds of alarm rules) and pumps under maintenance (judged by none) are the engine's now.
+      ctx.afterCommit(() => app.alarmEngine.refreshDevices());
       return after;
     },
 

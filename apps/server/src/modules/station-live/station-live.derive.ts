@@ -229,24 +229,3 @@ export function countStates(list: { state: StationState }[]): StationStateCounts
   for (const s of list) counts[s.state]++;
   return counts;
 }
-
-/**
- * The alarm seam of the public home and the Workplace: active alarms by severity, derived from live
- * state until the alarm issue lands (then this reads the active alarm records instead, and the
- * answer's `derived` turns false). Critical: a fresh wet-well level at or above its high alarm level;
- * major: a pump in fault, or a station whose communication failed; minor: a fresh level at or below
- * its low alarm level. A pump under maintenance raises neither (its state is `maintenance`, and its
- * controller's silence does not take the station offline).
- */
-export function derivedAlarmCounts(list: StationLive[]) {
-  const counts = { critical: 0, major: 0, minor: 0, derived: true };
-  for (const s of list) {
-    if (s.state === 'offline') counts.major++;
-    counts.major += s.pumps.filter((p) => p.state === 'fault').length;
-    const level = s.level.stale ? null : s.level.value;
-    if (level === null) continue;
-    if (s.setPoints.highAlarm !== null && level >= s.setPoints.highAlarm) counts.critical++;
-    else if (s.setPoints.lowAlarm !== null && level <= s.setPoints.lowAlarm) counts.minor++;
-  }
-  return counts;
-}

@@ -19,7 +19,8 @@ import { inRegionScope, withinRegions } from '../../lib/data-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
 import { FLOW_TO_M3H } from '../../lib/units.ts';
-import { countStates, derivedAlarmCounts, deriveStations, devicesOf, indexLatest } from './station-live.derive.ts';
+import { createAlarmsRepository } from '../alarms/alarms.repository.ts';
+import { countStates, deriveStations, devicesOf, indexLatest } from './station-live.derive.ts';
 import {
   createStationLiveRepository,
   type DeviceInfo,
@@ -29,6 +30,15 @@ import {
 import { type LiveSnapshot, liveSnapshots } from './station-live.snapshot.ts';
 
 const HOUR = 3_600_000;
+
+/** Active alarms by severity over every region: the public home's aggregate (the alarm records). */
+async function activeAlarms(db: Queryable) {
+  const counts = { critical: 0, major: 0, minor: 0, warning: 0, info: 0 };
+  for (const r of await createAlarmsRepository(db).counts(undefined)) {
+    if (r.severity in counts) counts[r.severity as keyof typeof counts] = r.all;
+  }
+  return counts;
+}
 /** How long one computation of the public overview serves every viewer. */
 export const PUBLIC_OVERVIEW_TTL_MS = 5000;
 /** The app_settings key of the public home switch; absent means on. */
@@ -248,7 +258,7 @@ export function createStationLiveService(app: FastifyInstance) {
         at: now.toISOString(),
         stations: { ...counts, total: list.length },
         pumpedToday: await pumpedToday(app.db, configs, devices, now),
-        alarms: derivedAlarmCounts(list),
+        alarms: await activeAlarms(app.db),
         rain: {
           max: rains.length ? Math.max(...rains) : null,
           avg: rains.length ? round(rains.reduce((a, v) => a + v, 0) / rains.length) : null,

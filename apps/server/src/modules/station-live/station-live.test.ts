@@ -16,6 +16,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import {
+  alarmOfflineRules,
+  alarms,
   devices,
   operationLog,
   stations,
@@ -26,7 +28,6 @@ import {
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { limitRoleToRegions, signInWithoutPermissions } from '../../testing/fixtures.ts';
-import { derivedAlarmCounts } from './station-live.derive.ts';
 import {
   createStationLiveService,
   forgetPublicOverview,
@@ -53,6 +54,7 @@ beforeEach(async () => {
   // Start from no readings at all: each test reports what it needs.
   await t.database.db.delete(telemetryLatest);
   await t.database.db.update(devices).set({ lastSeenAt: null, status: 'offline' });
+  await t.app.alarmEngine.restart();
   admin = await t.login();
   user = await t.login('user', 'User@2026');
   forgetPublicOverview(t.app);
@@ -83,6 +85,23 @@ async function config(code: string): Promise<PumpStationDetail> {
 }
 
 const sensor = (c: PumpStationDetail, role: string) => c.sensors.find((s) => s.role === role)!;
+
+/** Active alarms by severity in the records, once the engine has judged what was reported. */
+async function activeBySeverity() {
+  await t.app.alarmEngine.idle();
+  const counts = { critical: 0, major: 0, minor: 0, warning: 0, info: 0 };
+  const rows = await t.database.db.select({ severity: alarms.severity }).from(alarms).where(eq(alarms.active, true));
+  for (const r of rows) counts[r.severity as keyof typeof counts]++;
+  return counts;
+}
+
+/** The alarms raised of a pump's controller (none while it is under maintenance). */
+async function alarmsOfPump(c: PumpStationDetail, number: number) {
+  await t.app.alarmEngine.idle();
+  const code = c.pumps.find((p) => p.number === number)!.controllerCode;
+  const [d] = await t.database.db.select({ id: devices.id }).from(devices).where(eq(devices.code, code));
+  return t.database.db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, d!.id));
+}
 
 /** Every point of a station reported at `ts`: level, flow, pressure, rain, and each pump as told. */
 async function reportStation(
@@ -243,7 +262,7 @@ describe('live station state, derived from the configuration and the latest tele
     expect(s.pumpsTotal).toBe(c.pumps.length);
     expect(s.pumpsRunning).toBe(1);
     expect(s.power).toBe(55);
-    expect(derivedAlarmCounts([s])).toEqual({ critical: 0, major: 0, minor: 0, derived: true });
+    expect(await alarmsOfPump(c, 2)).toEqual([]);
     const listed = (await liveList()).list.find((x) => x.code === 'PS01')!;
     expect(listed.pumps.find((p) => p.number === 2)!.state).toBe('maintenance');
 
@@ -254,11 +273,12 @@ describe('live station state, derived from the configuration and the latest tele
     expect(s.pumps.find((p) => p.number === 2)!.state).toBe('maintenance');
     expect(s.pumps.find((p) => p.number === 2)!.fault.stale).toBe(true);
     expect(s.state).toBe('stopped');
-    expect(derivedAlarmCounts([s])).toEqual({ critical: 0, major: 0, minor: 0, derived: true });
+    await t.app.alarmEngine.sweep();
+    expect(await alarmsOfPump(c, 2)).toEqual([]);
     // The public home's counts agree (the other stations, silent, are offline).
     const overview: PublicOverview = (await t.inject({ method: 'GET', url: '/api/public/overview' })).json().data;
     expect(overview.stations).toMatchObject({ stopped: 1, offline: 11 });
-    expect(overview.alarms.major).toBe(11);
+    expect(overview.alarms).toEqual(await activeBySeverity());
 
     // Back in service, the same silence is a communication failure again.
     t.clock.advance(1000);
@@ -267,7 +287,22 @@ describe('live station state, derived from the configuration and the latest tele
     s = await live('PS01');
     expect(s.pumps.find((p) => p.number === 2)!.state).toBe('offline');
     expect(s.state).toBe('offline');
-    expect(derivedAlarmCounts([s]).major).toBe(1);
+    // …and its controller's silence an alarm again, under the pump controllers' offline rule.
+    const controller = c.pumps.find((p) => p.number === 2)!.controllerCode;
+    const [d] = await t.database.db
+      .select({ typeId: devices.typeId })
+      .from(devices)
+      .where(eq(devices.code, controller));
+    await t.database.db.delete(alarmOfflineRules).where(eq(alarmOfflineRules.deviceTypeId, d!.typeId!));
+    await t.database.db.insert(alarmOfflineRules).values({
+      deviceTypeId: d!.typeId!,
+      timeoutSeconds: 300,
+      deadbandSeconds: 60,
+      severity: 'major',
+      recipients: { userIds: [], roleCodes: [], departmentIds: [] },
+    });
+    await t.app.alarmEngine.sweep();
+    expect(await alarmsOfPump(c, 2)).toHaveLength(1);
   });
 
   it('lists every station with counts by state and filters by state, kind and region within the region limit', async () => {
@@ -365,8 +400,8 @@ describe('the live list’s shared snapshot (one read of every station per serve
     const level = sensor(await config('PS01'), 'level');
     await t.database.db.update(devices).set({ status: 'offline' }).where(eq(devices.code, level.deviceCode));
     expect((await liveList()).list.find((s) => s.code === 'PS01')!.state).toBe('running');
-    liveSnapshots(t.app).maxAgeMs = 50;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    liveSnapshots(t.app).maxAgeMs = 400;
+    await new Promise((resolve) => setTimeout(resolve, 450));
     expect((await liveList()).list.find((s) => s.code === 'PS01')!.state).toBe('offline');
     expect(snapshot().reads).toBe(reads + 1);
   });
@@ -481,7 +516,8 @@ const PUBLIC_FIELDS = [
   'alarms.critical',
   'alarms.major',
   'alarms.minor',
-  'alarms.derived',
+  'alarms.warning',
+  'alarms.info',
   'rain.max',
   'rain.avg',
   'rain.gauges',
@@ -512,7 +548,8 @@ describe('the public home overview', () => {
     const data: PublicOverview = res.json().data;
     expect(keyPaths(data).sort()).toEqual([...PUBLIC_FIELDS].sort());
     expect(data.stations).toEqual({ running: 1, stopped: 0, fault: 1, offline: 10, total: 12 });
-    expect(data.alarms).toEqual({ critical: 1, major: 11, minor: 0, derived: true });
+    // The alarm records, as the engine raised them from the demo city's rules.
+    expect(data.alarms).toEqual(await activeBySeverity());
     expect(data.rain).toEqual({ max: 12.5, avg: 12.5, gauges: 1 });
     expect(data.levels[0]).toMatchObject({ name: c.name, high: c.highAlarmLevel });
     expect(data.levels[0]!.ratio).toBeGreaterThan(1);

@@ -15,7 +15,7 @@ const overview = (extra: Partial<PublicOverview> = {}): PublicOverview => ({
   at: '2026-11-25T08:30:05.000Z',
   stations: { running: 7, stopped: 3, fault: 1, offline: 1, total: 12 },
   pumpedToday: 48250.4,
-  alarms: { critical: 1, major: 2, minor: 4, derived: true },
+  alarms: { critical: 1, major: 2, minor: 4, warning: 0, info: 3 },
   rain: { max: 12.4, avg: 3.25, gauges: 5 },
   map: [
     { name: 'East Lake PS', kind: 'rainwater', lng: 114.3, lat: 30.5, state: 'running' },
@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('PublicHomePage (/bz/index)', () => {
-  it('shows the overview signed out: states, pumped, derived alarms, rain, the map and the ranking', async () => {
+  it('shows the overview signed out: states, pumped, active alarms by severity, rain, the map and the ranking', async () => {
     const api = mockApi([[publicApi.overview, overview()]]);
     renderPage(page, { signedIn: false, locale: 'en-US', route: '/bz/index' });
 
@@ -61,7 +61,7 @@ describe('PublicHomePage (/bz/index)', () => {
     expect(within(alarms).getByText('Critical').nextElementSibling?.textContent).toBe('1');
     expect(within(alarms).getByText('Major').nextElementSibling?.textContent).toBe('2');
     expect(within(alarms).getByText('Minor').nextElementSibling?.textContent).toBe('4');
-    expect(within(alarms).getByText('Derived from live state')).toBeTruthy();
+    expect(within(alarms).getByText('Info').nextElementSibling?.textContent).toBe('3');
 
     const rain = screen.getByRole('region', { name: 'Rain now' });
     expect(within(rain).getByText('Max').nextElementSibling?.textContent).toBe('12.4 mm/h');
@@ -79,19 +79,19 @@ describe('PublicHomePage (/bz/index)', () => {
     expect(api.calls[0]?.headers.get('Authorization')).toBeNull();
   });
 
-  it('drops the derived note once alarms come from records, and shows no rain without gauges (zh-CN)', async () => {
+  it('shows no alarms and no rain without gauges (zh-CN)', async () => {
     mockApi([
       [
         publicApi.overview,
         overview({
-          alarms: { critical: 0, major: 0, minor: 0, derived: false },
+          alarms: { critical: 0, major: 0, minor: 0, warning: 0, info: 0 },
           rain: { max: null, avg: null, gauges: 0 },
         }),
       ],
     ]);
     renderPage(page, { signedIn: false, route: '/bz/index' });
     const alarms = await screen.findByRole('region', { name: '活动告警' });
-    expect(within(alarms).queryByText('由实时状态推算')).toBeNull();
+    expect(within(alarms).getByText('严重').nextElementSibling?.textContent).toBe('0');
     expect(
       within(screen.getByRole('region', { name: '当前雨量' })).getByText('最大').nextElementSibling?.textContent,
     ).toBe('— mm/h');

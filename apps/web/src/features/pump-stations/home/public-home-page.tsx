@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Result, Spin, Tag } from '@arco-design/web-react';
+import { Alert, Button, Card, Result, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicOverview } from '@water/contracts';
+import { ALARM_SEVERITIES, type PublicOverview } from '@water/contracts';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/http.ts';
@@ -73,18 +73,9 @@ function Kpis({ data, i18n }: { data: PublicOverview; i18n: PublicHomeI18n }) {
         <span className="public-home__figure">{n.format(data.pumpedToday)}</span>
         <span className="public-home__unit">{t('publicHome.kpi.pumpedUnit')}</span>
       </Tile>
-      <Tile
-        label={t('publicHome.kpi.alarms')}
-        note={
-          data.alarms.derived ? (
-            <Tag size="small" color="arcoblue">
-              {t('publicHome.kpi.derived')}
-            </Tag>
-          ) : null
-        }
-      >
+      <Tile label={t('publicHome.kpi.alarms')}>
         <dl className="public-home__alarms">
-          {(['critical', 'major', 'minor'] as const).map((severity) => (
+          {ALARM_SEVERITIES.map((severity) => (
             <div key={severity} className={`public-home__alarm public-home__alarm--${severity}`}>
               <dt>{t(`publicHome.alarm.${severity}`)}</dt>
               <dd>{n.format(data.alarms[severity])}</dd>
