@@ -82,7 +82,10 @@ describe('a live alarm event', () => {
     client.setQueryData(['alarms', 'list', { view: 'all' }, 'zh-CN'], page([alarm(3)]));
     client.setQueryData(['alarms', 'detail', 1, 'zh-CN'], detail(alarm(1)));
 
-    applyAlarmEvent(client, alarm(1, { state: 'active-ack', acknowledgedBy: '王芳' }));
+    // Acknowledged: the row changes at once, and the lists are asked again (a state filter may drop it).
+    expect(applyAlarmEvent(client, alarm(1, { state: 'active-ack', acknowledgedBy: '王芳' }))).toEqual({
+      readBack: true,
+    });
 
     const open = client.getQueryData<ReturnType<typeof page>>(['alarms', 'list', { view: 'open' }, 'zh-CN']);
     expect(open?.list.map((a) => a.state)).toEqual(['active-ack', 'active-unack']);
@@ -92,6 +95,14 @@ describe('a live alarm event', () => {
     expect(drawer?.acknowledgedBy).toBe('王芳');
     // The timeline stays until the drawer reads it again.
     expect(drawer?.entries).toHaveLength(3);
+
+    // A repeat changes the row only: nothing to ask; an alarm no list holds: the lists are asked.
+    expect(applyAlarmEvent(client, alarm(2, { count: 4, lastValue: '4.51 m' }))).toEqual({ readBack: false });
+    expect(open?.list[1]?.count).toBe(1);
+    expect(
+      client.getQueryData<ReturnType<typeof page>>(['alarms', 'list', { view: 'open' }, 'zh-CN'])?.list[1]?.count,
+    ).toBe(4);
+    expect(applyAlarmEvent(client, alarm(9))).toEqual({ readBack: true });
   });
 });
 

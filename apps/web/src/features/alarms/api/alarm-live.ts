@@ -10,20 +10,36 @@ export const ALARM_REFETCH_DEBOUNCE_MS = 300;
 
 type Page = { list: Alarm[]; total: number; page: number; pageSize: number };
 
+/** What a filter or a count may turn on: a change of one of these can move an alarm in or out of a list. */
+const sorts = (a: Alarm) => [a.state, a.severity, a.assigneeId, a.shelvedUntil].join('|');
+
 /**
  * An alarm's new state into every cached screen that shows it: its row in the lists, its drawer's
  * facts. Whether it now enters or leaves a filtered list, and the counts, only the server knows:
- * those are read again (debounced, by the feed).
+ * the answer says whether that needs asking (no list held it, or something a filter reads changed).
  */
-export function applyAlarmEvent(queryClient: QueryClient, alarm: Alarm): void {
-  queryClient.setQueriesData<Page>({ queryKey: alarmQueries.lists }, (page) =>
-    page?.list.some((a) => a.id === alarm.id)
-      ? { ...page, list: page.list.map((a) => (a.id === alarm.id ? alarm : a)) }
-      : page,
-  );
+export function applyAlarmEvent(queryClient: QueryClient, alarm: Alarm): { readBack: boolean } {
+  let held = false;
+  let moved = false;
+  queryClient.setQueriesData<Page>({ queryKey: alarmQueries.lists }, (page) => {
+    const old = page?.list.find((a) => a.id === alarm.id);
+    if (!page || !old) return page;
+    held = true;
+    if (sorts(old) !== sorts(alarm)) moved = true;
+    return { ...page, list: page.list.map((a) => (a.id === alarm.id ? alarm : a)) };
+  });
   queryClient.setQueriesData<AlarmDetail>({ queryKey: [...alarmQueries.all, 'detail', alarm.id] }, (detail) =>
     detail ? { ...detail, ...alarm } : detail,
   );
+  return { readBack: !held || moved };
+}
+
+/**
+ * The list query as the table shows it: the spinner while another page or filter loads, not while
+ * live events have the same rows read back (every few seconds on a busy day, the table would blink).
+ */
+export function quietReadBack<Q extends { isFetching: boolean; isPlaceholderData: boolean }>(query: Q): Q {
+  return { ...query, isFetching: query.isFetching && query.isPlaceholderData };
 }
 
 /** A new critical alarm: the one event the sound is for. */
@@ -40,21 +56,31 @@ const feeds = new Map<QueryClient, Feed>();
 
 function startFeed(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const readBack = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
+  // What the burst changed: the lists, counts and statistics, or only some alarms' timelines (a
+  // repeat of an alarm the lists show changes its row, already written, and its drawer's entries).
+  let everything = false;
+  const details = new Set<number>();
+  const flush = () => {
+    timer = null;
+    if (everything) {
       void queryClient.invalidateQueries({
         predicate: (q) =>
           q.queryKey[0] === 'alarms' && ['list', 'counts', 'stats', 'detail'].includes(String(q.queryKey[1])),
       });
-    }, ALARM_REFETCH_DEBOUNCE_MS);
+    } else {
+      for (const id of details) void queryClient.invalidateQueries({ queryKey: [...alarmQueries.all, 'detail', id] });
+    }
+    everything = false;
+    details.clear();
   };
   const offs = [
     liveChannel.subscribe('alarm', (event) => {
-      applyAlarmEvent(queryClient, event.alarm);
+      const { readBack } = applyAlarmEvent(queryClient, event.alarm);
       if (soundsFor(event) && !isAlarmSoundMuted()) playAlarmBeep();
-      readBack();
+      if (event.change !== 'updated' || readBack) everything = true;
+      details.add(event.alarm.id);
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(flush, ALARM_REFETCH_DEBOUNCE_MS);
     }),
     // Events sent while the socket was down are not replayed: a (re)connection reads everything again.
     liveChannel.subscribe('ready', () => {

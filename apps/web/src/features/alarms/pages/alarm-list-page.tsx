@@ -8,7 +8,7 @@ import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/
 import { ListPage } from '../../../shared/ui/list-page.tsx';
 import { useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
-import { useAlarmFeed } from '../api/alarm-live.ts';
+import { quietReadBack, useAlarmFeed } from '../api/alarm-live.ts';
 import { alarmQueries, useAcknowledgeAlarms } from '../api/alarm-queries.ts';
 import { AlarmDetailDrawer, useOpenAlarm } from '../components/alarm-detail-drawer.tsx';
 import { AlarmSoundSwitch } from '../components/alarm-sound-switch.tsx';
@@ -82,7 +82,7 @@ export function AlarmListPage() {
       actions={actions}
       filters={<AlarmFilterFields list={list} i18n={i18n} common={common} states={OPEN_STATES} />}
       list={list}
-      query={alarms}
+      query={quietReadBack(alarms)}
       columns={alarmColumns({ i18n, common, now, onOpen: (row) => openAlarm(row.id) })}
       columnsId="alarms-open"
       rowKey="id"

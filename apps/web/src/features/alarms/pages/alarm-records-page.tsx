@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNow } from '../../../shared/live/live-hooks.ts';
 import { ListShell, ListView } from '../../../shared/ui/list-page.tsx';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
-import { useAlarmFeed } from '../api/alarm-live.ts';
+import { quietReadBack, useAlarmFeed } from '../api/alarm-live.ts';
 import { alarmQueries, exportAlarms, unpaged } from '../api/alarm-queries.ts';
 import { AlarmDetailDrawer, useOpenAlarm } from '../components/alarm-detail-drawer.tsx';
 import { AlarmStatsStrip } from '../components/alarm-stats.tsx';
@@ -90,7 +90,7 @@ export function AlarmRecordsPage() {
               </>
             }
             list={list}
-            query={alarms}
+            query={quietReadBack(alarms)}
             columns={alarmColumns({ i18n, common, now, onOpen: (row) => openAlarm(row.id), records: true })}
             columnsId="alarms-records"
             rowKey="id"
