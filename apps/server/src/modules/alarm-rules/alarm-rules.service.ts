@@ -25,6 +25,8 @@ const NAME_MAX = 60;
 /** Alarm rules (issue 15): conditions on a device type's thing model, for a scope of its devices. */
 export function createAlarmRulesService(app: FastifyInstance) {
   const repo = (ctx: Context) => createAlarmRulesRepository(ctx.db);
+  /** Once a rule write commits, this server's engine judges by it at once (others within a sweep). */
+  const inForce = (ctx: Context) => ctx.afterCommit(() => app.alarmEngine.reload());
 
   async function load(ctx: Context, id: number): Promise<AlarmRule> {
     const row = await repo(ctx).get(id);
@@ -57,6 +59,7 @@ export function createAlarmRulesService(app: FastifyInstance) {
       const id = await repo(ctx).insert(ruleValues(v), app.clock.now());
       const after = await load(ctx, id);
       ctx.audit({ targetId: id, after });
+      inForce(ctx);
       return after;
     },
 
@@ -66,6 +69,7 @@ export function createAlarmRulesService(app: FastifyInstance) {
       await repo(ctx).update(before.id, ruleValues(v), app.clock.now());
       const after = await load(ctx, before.id);
       ctx.audit({ targetId: before.id, before, after });
+      inForce(ctx);
       return after;
     },
 
@@ -74,6 +78,7 @@ export function createAlarmRulesService(app: FastifyInstance) {
       await repo(ctx).update(before.id, { enabled }, app.clock.now());
       const after = await load(ctx, before.id);
       ctx.audit({ targetId: before.id, before: { enabled: before.enabled }, after: { enabled: after.enabled } });
+      inForce(ctx);
       return after;
     },
 
@@ -88,6 +93,7 @@ export function createAlarmRulesService(app: FastifyInstance) {
       );
       const after = await load(ctx, copyId);
       ctx.audit({ targetId: copyId, before: { copyOf: id }, after });
+      inForce(ctx);
       return after;
     },
 
@@ -95,6 +101,7 @@ export function createAlarmRulesService(app: FastifyInstance) {
       const before = await load(ctx, id);
       await repo(ctx).remove(before.id);
       ctx.audit({ targetId: before.id, before });
+      inForce(ctx);
       return null;
     },
 
@@ -136,6 +143,7 @@ export function createAlarmRulesService(app: FastifyInstance) {
       const ids: number[] = [];
       for (const v of good) ids.push(await repo(ctx).insert(ruleValues(v), now));
       ctx.audit({ after: { created: ids, errors } });
+      inForce(ctx);
       return { created: ids.length, errors };
     },
 
