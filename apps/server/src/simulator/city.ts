@@ -26,7 +26,7 @@ export interface PlantPump {
   stopLevel: number | null;
   /** The code of its controller device, whose readings speak for it. */
   controllerCode: string | null;
-  /** Under maintenance (locked out): it never starts. Read when the simulator starts. */
+  /** Under maintenance (locked out): it never starts. The simulator reads it again every few minutes. */
   maintenance?: boolean;
 }
 
@@ -41,11 +41,21 @@ export interface StationPlant {
   wellArea: number | null;
   wellDepth: number | null;
   protectionLevel: number | null;
+  /** The wet well's high-alarm level: its gauge reports `high_level` when the water rises past it. */
+  highAlarmLevel?: number | null;
   rainGaugeCode: string | null;
   pumps: PlantPump[];
 }
 
 export type Values = Record<string, number | boolean | string>;
+
+/** A thing-model event a device reports (`devices/{code}/events`), at the city's time. */
+export interface CityEvent {
+  code: string;
+  event: string;
+  ts: number;
+  params: Record<string, number | boolean | string>;
+}
 
 /** Counters and levels a restarted simulator carries on from (the devices' latest readings). */
 export interface CityStart {
@@ -67,6 +77,16 @@ interface Station {
   restAt: number[];
   /** Epoch ms until which a tripped pump stays faulted (0: healthy). */
   faultUntil: number[];
+  /**
+   * Rags wound round a running pump's impeller (wet wipes in sewage): until when (0: clean), the
+   * extra load as a share of its rated power at full speed, and whether the motor protection trips
+   * it at the end (overload) rather than the rags coming free.
+   */
+  clogUntil: number[];
+  clogLoad: number[];
+  clogTrips: boolean[];
+  /** The controller device of each pump (null: none speaks for it). */
+  controllers: (string | null)[];
   /** Each pump under maintenance (locked out): it never starts. */
   lockedOut: boolean[];
   /** m³ per metre of level: the plan area of the wet well. */
@@ -85,6 +105,14 @@ interface Station {
   total: number;
   /** The rain gauge whose catchment drains into the wet well. */
   gauge: Gauge | null;
+  /** The high-alarm level, and whether its crossing is reported again (after the level fell 0.1 m below). */
+  high: number;
+  highArmed: boolean;
+  /** The station's level gauge and gateway, which report its events. */
+  levelCode: string | null;
+  gatewayCode: string | null;
+  /** Epoch ms until which the station's mains supply is lost (0: on mains): no pump runs meanwhile. */
+  powerOutUntil: number;
 }
 
 /** A rain gauge and where it stands: a station takes its rain from its catchment's gauge. */
@@ -97,12 +125,39 @@ interface Gauge {
 }
 
 const HOUR_S = 3600;
+/** What upsets an analyser's water: see NETWORK_UPSET_PER_HOUR. */
+type Upset = 'chlorine' | 'turbidity' | 'acid' | 'alkaline' | 'ammonia';
 const WEEK_MS = 7 * 86_400_000;
-/** Chance per device report of a reading beyond its range, and of the device falling silent. */
+/** Chance per device report of a reading beyond its range. */
 const OUT_OF_RANGE_CHANCE = 0.002;
-const SILENCE_CHANCE = 0.0007;
-/** Trips per running pump-hour: with about 36 pumps, a pump fault somewhere every day or two. */
-const TRIP_PER_RUN_HOUR = 0.004;
+/**
+ * Silences per device-hour (a lost 4G link, a modem hanging) of 40–120 minutes, longer than any
+ * offline timeout: over about 150 devices one or two are offline at any moment.
+ */
+const SILENCE_PER_HOUR = 1 / 150;
+/** Trips from the supply side (phase loss) per running pump-hour. */
+const TRIP_PER_RUN_HOUR = 0.025;
+/**
+ * Rags per running pump-hour at a sewage station (half that with combined inflow, a quarter for
+ * rain water): the draw rises for 5–25 minutes, then the rags come free or the pump trips on
+ * overload. With the phase losses, a pump trips somewhere in the city every few hours.
+ */
+const CLOG_PER_RUN_HOUR = 0.1;
+/** Mains failures per station-hour (about one a month a station), 10–40 minutes without pumps. */
+const POWER_LOSS_PER_HOUR = 1 / (24 * 30);
+/** Manhole covers lifted (roadworks, theft) per cover-hour: a few a day over the city's 40. */
+const COVER_OPEN_PER_HOUR = 1 / 160;
+/**
+ * Water-quality upsets per analyser-hour. In the supply network (every four days or so at each
+ * point): residual chlorine sagging below 0.05 mg/L (a dosing upset, water standing in a dead end)
+ * or turbidity above 1 NTU (a main repaired or flushed nearby). At a sewage station's inlet (every
+ * three days or so): an industrial discharge, acid or alkaline beyond pH 6.5–9.5, or ammonia
+ * beyond 45 mg/L (GB/T 31962-2015).
+ */
+const NETWORK_UPSET_PER_HOUR = 1 / 96;
+const INLET_SLUG_PER_HOUR = 1 / 72;
+/** Events held for devices that cannot send them now (silent), at most. */
+const MAX_PENDING_EVENTS = 2000;
 /** Below this wet-well level no pump runs (dry-run protection), whatever its stop level. */
 const PROTECT_LEVEL = 0.8;
 /** The highest level a well without a configured depth reaches. */
@@ -166,8 +221,12 @@ export function demoPlant(code: string, sewage: boolean, pumps: number) {
  * The state of the demo city that readings come from: rain cells passing over the city, measured by
  * the rain gauges; a wet well per lift station filling with the daily sewage curve and the rain of
  * its catchment's gauge, emptied by pumps that start and stop on staggered levels (with dry-run
- * protection, a rest between starts and a rare trip); analysers drifting between weekly
- * calibrations. Each station's plant (wet well, pumps, set-points, rain gauge) comes from its
+ * protection, a rest between starts, rags that overload them, phase losses that trip them, now and
+ * then a mains failure that stops them all); analysers drifting between weekly calibrations, with an
+ * upset now and then; manhole covers lifted; devices falling silent. What a real device would
+ * report as a thing-model event (a trip, a cover opened, the mains lost, the well past its high
+ * level) waits in `takeEvents`, so that every alarm the demo shows comes from this physics, none
+ * injected. Each station's plant (wet well, pumps, set-points, rain gauge) comes from its
  * configuration (`SimDevice.plant`), what it leaves empty from the demo plant of the station's code;
  * other device parameters come from their codes, so the live simulator and the seeded history describe
  * the same city. Time is the server clock's: daily curves follow the hour of day in China (UTC+8).
@@ -200,6 +259,7 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
   };
 
   const stations = new Map<number, Station>();
+  const codes = new Set(list.map((d) => d.code));
   /** The station and pump a controller speaks for, by the controller's code. */
   const pumpOf = new Map<string, { stationId: number; p: number }>();
   for (const d of list) {
@@ -231,8 +291,10 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       Array.from({ length: pumps }, (_, p) => pick(configured[p], p));
     const flow = each((x, p) => x?.ratedFlow ?? demo.pumps[p]!.ratedFlow);
     const rainGauge = plant?.rainGaugeCode ? gauges.find((g) => g.code === plant.rainGaugeCode) : undefined;
+    const startLevel = level ?? fixed(key, 'level', 1.6, 0.4);
+    const high = plant?.highAlarmLevel ?? demo.highAlarmLevel;
     stations.set(stationId, {
-      level: level ?? fixed(key, 'level', 1.6, 0.4),
+      level: startLevel,
       depth: plant?.wellDepth ?? SPILL_LEVEL,
       protect: plant?.protectionLevel ?? PROTECT_LEVEL,
       running: each(() => false),
@@ -243,6 +305,10 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       }),
       restAt: each(() => 0),
       faultUntil: each(() => 0),
+      clogUntil: each(() => 0),
+      clogLoad: each(() => 0),
+      clogTrips: each(() => false),
+      controllers,
       lockedOut: each((x) => x?.maintenance === true),
       area: plant?.wellArea ?? demo.wellArea,
       flow,
@@ -253,6 +319,11 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       inflow: kind === 'rainwater' ? 'rain' : kind === 'combined' ? 'combined' : 'sewage',
       total: total ?? Math.round(fixed(key, 'total', 2_000_000, 1_000_000)),
       gauge: rainGauge ?? gaugeOf(d),
+      high,
+      highArmed: startLevel <= high,
+      levelCode: ofStation('level_gauge')?.code ?? null,
+      gatewayCode: ofStation('gateway')?.code ?? null,
+      powerOutUntil: 0,
     });
   }
   const devices = new Map(
@@ -263,7 +334,13 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         bias: fixed(d.code, 'bias', 0, 1),
         gauge: gaugeOf(d),
         battery: fixed(d.code, 'battery', 85, 12),
-        openFor: 0,
+        /** A cover lifted: until when (0: closed), and its tilt meanwhile. */
+        openUntil: 0,
+        tilt: 0,
+        /** When the device last reported (silences are drawn per hour of reporting). */
+        heardAt: 0,
+        /** A water-quality upset at an analyser: what, from when to when, how strong (0–1). */
+        upset: null as { kind: Upset; from: number; until: number; strength: number } | null,
         uptime: Math.round(fixed(d.code, 'uptime', 400_000, 300_000)),
         /** Analyser drift per week between calibrations, and where in its week the analyser is. */
         drift: fixed(d.code, 'drift', 0, 1),
@@ -271,6 +348,27 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       },
     ]),
   );
+  const covers = list.filter((d) => d.typeCode === 'manhole_cover_sensor');
+  const analysers = list.filter((d) => d.typeCode === 'water_quality_analyser');
+
+  /** Events raised by the physics, waiting for their device to send them. */
+  const pending: CityEvent[] = [];
+  const emit = (code: string | null, event: string, params: CityEvent['params'] = {}) => {
+    if (code === null || !codes.has(code)) return;
+    pending.push({ code, event, ts: now, params });
+    if (pending.length > MAX_PENDING_EVENTS) pending.splice(0, pending.length - MAX_PENDING_EVENTS);
+  };
+
+  /** A pump stops on a trip and stays faulted until someone resets it, 30–90 minutes. */
+  const trip = (s: Station, p: number, cause: 'overload' | 'phase_loss') => {
+    s.running[p] = false;
+    s.faultUntil[p] = now + around(60, 30) * 60_000;
+    s.clogUntil[p] = 0;
+    const code = s.controllers[p] ?? null;
+    emit(code, 'pump_fault', { cause });
+    if (cause === 'overload') emit(code, 'overload');
+  };
+
   /** One rain cell at a time: a front (wide, weak) or a shower (narrow, heavy), bell-shaped in time. */
   const rain = { peak: 0, elapsed: 0, duration: 0, lng: 0, lat: 0, radius: 1 };
   let now = startMs;
@@ -301,6 +399,14 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     }
 
     for (const s of stations.values()) {
+      // The mains supply: a failure stops every pump until it is back (no standby generator).
+      if (s.powerOutUntil > 0 && s.powerOutUntil <= now) s.powerOutUntil = 0;
+      if (s.powerOutUntil === 0 && random() < (POWER_LOSS_PER_HOUR * dt) / HOUR_S) {
+        s.powerOutUntil = now + around(25, 15) * 60_000;
+        emit(s.gatewayCode, 'power_loss');
+      }
+      const mains = s.powerOutUntil === 0;
+      const clogRate = CLOG_PER_RUN_HOUR * (s.inflow === 'sewage' ? 1 : s.inflow === 'combined' ? 0.5 : 0.25);
       const rainfall = s.gauge?.intensity ?? 0;
       // Inflow in m³/h, in units of the lead pump's flow: the daily sewage curve (with some rain getting
       // in), or run-off for a rain-water station (its pumps keep up with an ordinary shower; a cloudburst
@@ -315,18 +421,25 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       for (let p = 0; p < s.running.length; p++) {
         if (s.faultUntil[p]! > 0 && s.faultUntil[p]! <= now) s.faultUntil[p] = 0;
         const faulted = s.faultUntil[p]! > 0;
-        const held = faulted || s.lockedOut[p]!;
+        const held = faulted || s.lockedOut[p]! || !mains;
         // Each pump on its own set-points, so they stagger.
         if (!s.running[p] && !held && s.level > s.start[p]! && s.restAt[p]! <= now) s.running[p] = true;
         if (s.running[p] && (held || s.level < Math.max(s.protect, s.stop[p]!))) {
           s.running[p] = false;
           s.restAt[p] = now + MIN_OFF_MS;
         }
-        if (s.running[p] && random() < (TRIP_PER_RUN_HOUR * dt) / HOUR_S) {
-          // Tripped (overload, phase loss): out until someone resets it, 30–90 minutes.
-          s.running[p] = false;
-          s.faultUntil[p] = now + around(60, 30) * 60_000;
+        if (!s.running[p]) {
+          // A stop sheds the rags (the back-flow through the stopped pump).
+          s.clogUntil[p] = 0;
+        } else if (s.clogUntil[p]! > 0 && s.clogUntil[p]! <= now) {
+          if (s.clogTrips[p]) trip(s, p, 'overload');
+          else s.clogUntil[p] = 0;
+        } else if (s.clogUntil[p] === 0 && random() < (clogRate * dt) / HOUR_S) {
+          s.clogUntil[p] = now + around(15, 10) * 60_000;
+          s.clogLoad[p] = around(0.8, 0.2);
+          s.clogTrips[p] = random() < 0.6;
         }
+        if (s.running[p] && random() < (TRIP_PER_RUN_HOUR * dt) / HOUR_S) trip(s, p, 'phase_loss');
         // A drive speeds up as the level rises: 38 Hz at 1 m, 50 Hz from 4 m. A fixed-speed pump runs at 50.
         s.frequency[p] = s.running[p] ? (s.vfd[p] ? Math.min(50, 38 + (s.level - 1) * 4) : 50) : 0;
         if (s.running[p]) s.runHours[p]! += dt / HOUR_S;
@@ -334,8 +447,48 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       const outflow = pumped(s);
       s.total += (outflow * dt) / HOUR_S;
       s.level = Math.min(s.depth, Math.max(0.3, s.level + ((inflow - outflow) * dt) / HOUR_S / s.area));
+      // The level gauge's own high-level switch point, with 0.1 m of hysteresis.
+      if (s.highArmed && s.level > s.high) {
+        s.highArmed = false;
+        emit(s.levelCode, 'high_level', { level: Math.round(s.level * 100) / 100, setpoint: s.high });
+      } else if (!s.highArmed && s.level < s.high - 0.1) s.highArmed = true;
+    }
+
+    for (const c of covers) {
+      const dev = devices.get(c.code)!;
+      if (dev.openUntil > 0 && dev.openUntil <= now) dev.openUntil = 0;
+      if (dev.openUntil === 0 && random() < (COVER_OPEN_PER_HOUR * dt) / HOUR_S) {
+        // Lifted for 10–60 minutes (roadworks, a cover stolen and replaced).
+        dev.openUntil = now + around(35, 25) * 60_000;
+        dev.tilt = around(45, 15);
+        emit(c.code, 'cover_open', { tilt: Math.round(dev.tilt * 10) / 10 });
+      }
+    }
+
+    for (const a of analysers) {
+      const dev = devices.get(a.code)!;
+      if (dev.upset && dev.upset.until <= now) dev.upset = null;
+      const network = a.stationId === null;
+      if (!dev.upset && random() < ((network ? NETWORK_UPSET_PER_HOUR : INLET_SLUG_PER_HOUR) * dt) / HOUR_S) {
+        const r = random();
+        const kind: Upset = network
+          ? r < 0.6
+            ? 'chlorine'
+            : 'turbidity'
+          : r < 0.4
+            ? 'acid'
+            : r < 0.7
+              ? 'alkaline'
+              : 'ammonia';
+        const minutes = network ? around(90, 45) : around(50, 30);
+        dev.upset = { kind, from: now, until: now + minutes * 60_000, strength: random() };
+      }
     }
   }
+
+  /** How far an analyser's upset has come now: rising over its first 10 minutes, falling over its last 10. */
+  const upsetShare = (u: { from: number; until: number }) =>
+    Math.max(0, Math.min(1, (now - u.from) / 600_000, (u.until - now) / 600_000));
 
   /** m³/h the station's running pumps move: flow follows the drive frequency. */
   const pumped = (s: Station) => s.frequency.reduce((n, f, p) => n + (s.flow[p]! * f) / 50, 0);
@@ -363,7 +516,10 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         const frequency = station?.frequency[p] ?? 0;
         const voltage = around(380, 6);
         // Affinity laws: power with the cube of speed; current from power at a 0.85 power factor.
-        const power = running ? (station?.ratedKw[p] ?? 30) * (frequency / 50) ** 3 * around(1, 0.03) + 1.5 : 0;
+        // Rags add a drag torque: power in proportion to speed.
+        const speed = frequency / 50;
+        const drag = (station?.clogUntil[p] ?? 0) > 0 ? (station?.clogLoad[p] ?? 0) * speed : 0;
+        const power = running ? (station?.ratedKw[p] ?? 30) * (speed ** 3 + drag) * around(1, 0.03) + 1.5 : 0;
         const current = running ? (power * 1000) / (Math.sqrt(3) * voltage * 0.85) : 0;
         return {
           running,
@@ -382,39 +538,53 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       case 'water_quality_analyser': {
         // Electrodes drift between weekly calibrations, then come back.
         const drift = (dev.drift * ((((now - dev.calibratedAt) % WEEK_MS) + WEEK_MS) % WEEK_MS)) / WEEK_MS;
-        return station
-          ? // Sewage at the station's inlet (GB 18918 is for what leaves the plant, not this); rain dilutes it.
-            {
-              ph: 7.3 + dev.bias * 0.2 + drift * 0.3 + around(0, 0.05),
-              turbidity: 60 + 20 * curve + rainfall * 1.5 + around(0, 5),
-              chlorine: 0,
-              cod: (220 + 140 * curve) / (1 + rainfall / 30) + around(0, 15),
-              ammonia: (22 + 8 * curve) / (1 + rainfall / 30) + drift * 2 + around(0, 1.5),
-              dissolved_oxygen: 1.2 + drift * 0.4 + around(0, 0.3),
-            }
-          : // Drinking water in the network (GB 5749-2022: turbidity ≤ 1 NTU, free chlorine ≥ 0.05 mg/L at the tap).
-            {
-              ph: 7.4 + dev.bias * 0.15 + drift * 0.2 + around(0, 0.03),
-              turbidity: 0.25 + rainfall / 200 + around(0, 0.05),
-              // Chlorine decays more where water stands longer: lower at night when demand is low.
-              chlorine: 0.3 + dev.bias * 0.08 + 0.08 * curve - Math.abs(drift) * 0.05 + around(0, 0.02),
-              cod: 1.5 + around(0, 0.3),
-              ammonia: 0.08 + around(0, 0.02),
-              dissolved_oxygen: 8.2 + drift * 0.3 + around(0, 0.3),
-            };
+        // An upset moves a value towards where it takes it, as far as the upset has come.
+        const u = dev.upset;
+        const share = u ? upsetShare(u) : 0;
+        const toward = (kind: Upset, normal: number, target: number) =>
+          u?.kind === kind ? normal + (target - normal) * share : normal;
+        const strength = u?.strength ?? 0;
+        if (station) {
+          // Sewage at the station's inlet (GB 18918 is for what leaves the plant, not this); rain dilutes it.
+          // An industrial discharge: acid (pickling, plating) or alkaline (dyeing) with its COD, or ammonia.
+          const ph = 7.3 + dev.bias * 0.2 + drift * 0.3 + around(0, 0.05);
+          const cod = (220 + 140 * curve) / (1 + rainfall / 30) + around(0, 15);
+          const acidOrBase = u?.kind === 'acid' || u?.kind === 'alkaline';
+          return {
+            ph: toward('acid', toward('alkaline', ph, 9.7 + strength), 5.2 + strength),
+            turbidity: 60 + 20 * curve + rainfall * 1.5 + around(0, 5),
+            chlorine: 0,
+            cod: acidOrBase ? cod * (1 + share * (0.8 + strength)) : cod,
+            ammonia: toward(
+              'ammonia',
+              (22 + 8 * curve) / (1 + rainfall / 30) + drift * 2 + around(0, 1.5),
+              46 + 3 * strength,
+            ),
+            dissolved_oxygen: 1.2 + drift * 0.4 + around(0, 0.3),
+          };
+        }
+        // Drinking water in the network (GB 5749-2022: turbidity ≤ 1 NTU, free chlorine ≥ 0.05 mg/L at the tap).
+        // Chlorine decays more where water stands longer: lower at night when demand is low.
+        const chlorine = 0.3 + dev.bias * 0.08 + 0.08 * curve - Math.abs(drift) * 0.05 + around(0, 0.02);
+        return {
+          ph: 7.4 + dev.bias * 0.15 + drift * 0.2 + around(0, 0.03),
+          turbidity: toward('turbidity', 0.25 + rainfall / 200 + around(0, 0.05), 1.3 + 1.5 * strength),
+          chlorine: Math.max(0, toward('chlorine', chlorine, 0.015 + 0.025 * strength + around(0, 0.005))),
+          cod: 1.5 + around(0, 0.3),
+          ammonia: 0.08 + around(0, 0.02),
+          dissolved_oxygen: 8.2 + drift * 0.3 + around(0, 0.3),
+        };
       }
       case 'rain_gauge': {
         const intensity = rainfall * (1 + dev.bias * 0.05);
         return { intensity, rainfall: (intensity * 20) / HOUR_S };
       }
       case 'manhole_cover_sensor': {
-        // A cover lifted now and then (roadworks, theft): open for a few reports.
-        if (dev.openFor === 0 && random() < 0.0005) dev.openFor = 3 + Math.floor(random() * 6);
-        const open = dev.openFor > 0;
-        if (open) dev.openFor--;
+        // A cover lifted now and then (roadworks, theft): see advance.
+        const open = dev.openUntil > 0;
         dev.battery = Math.max(5, dev.battery - 0.0005);
         return {
-          tilt: open ? around(45, 15) : Math.abs(around(1, 0.6)),
+          tilt: open ? dev.tilt + around(0, 1) : Math.abs(around(1, 0.6)),
           open,
           water_level: Math.min(4.8, 0.5 + dev.bias * 0.2 + rainfall / 20 + around(0, 0.02)),
           battery: dev.battery,
@@ -424,7 +594,12 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         return { online: true };
       case 'gateway':
         dev.uptime += 20;
-        return { signal: -72 + dev.bias * 8 + around(0, 3), uptime: dev.uptime, supply_voltage: around(24, 0.3) };
+        return {
+          signal: -72 + dev.bias * 8 + around(0, 3),
+          uptime: dev.uptime,
+          // 24 V DC from the mains; on the backup battery while the mains is out.
+          supply_voltage: (station?.powerOutUntil ?? 0) > 0 ? around(22.2, 0.3) : around(24, 0.3),
+        };
       default:
         return {};
     }
@@ -447,11 +622,15 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     const dev = devices.get(d.code);
     if (!dev) return null;
     if (dev.silentUntil > now) return null;
-    if (random() < SILENCE_CHANCE) {
-      // Longer than the default offline timeout, so the sweep marks it offline and data brings it back.
-      dev.silentUntil = now + around(25, 10) * 60_000;
+    // Drawn over the time since the last report, so the rate is per hour whatever the report interval.
+    const since = dev.heardAt === 0 ? 0 : Math.max(0, now - dev.heardAt);
+    if (random() < (SILENCE_PER_HOUR * since) / 3_600_000) {
+      // Longer than any offline timeout, so the offline alarm is raised and data coming back clears it.
+      dev.silentUntil = now + around(80, 40) * 60_000;
+      dev.heardAt = dev.silentUntil;
       return null;
     }
+    dev.heardAt = now;
     const values = sample(d);
     if (!values) return null;
     // Now and then an instrument glitch beyond its range, so that quality flags and alarms get exercised.
@@ -469,12 +648,39 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     advance,
     report,
     sample,
+    /**
+     * The events the physics raised since the last call (a pump's trip, a cover lifted, a mains
+     * failure, the wet well past its high-alarm level), for the devices that can send them now; a
+     * silent device keeps its own until it reports again, as a logger would.
+     */
+    takeEvents(): CityEvent[] {
+      const ready: CityEvent[] = [];
+      const kept: CityEvent[] = [];
+      for (const e of pending) ((devices.get(e.code)?.silentUntil ?? 0) > now ? kept : ready).push(e);
+      pending.length = 0;
+      pending.push(...kept);
+      return ready;
+    },
+    /** A station's pumps locked out for maintenance, as its configuration says now (in pump order). */
+    setMaintenance(stationId: number, lockedOut: boolean[]) {
+      const s = stations.get(stationId);
+      if (!s) return;
+      for (let p = 0; p < s.lockedOut.length; p++) s.lockedOut[p] = lockedOut[p] === true;
+    },
     /** The strongest rain any gauge measures now, mm/h. */
     rain: () => Math.max(0, ...gauges.map((g) => g.intensity)),
     /** A station's wet well and pumps (tests, the backfill's checks). */
     station: (id: number) => {
       const s = stations.get(id);
-      return s && { level: s.level, running: [...s.running], faulted: s.faultUntil.map((f) => f > 0) };
+      return (
+        s && {
+          level: s.level,
+          running: [...s.running],
+          faulted: s.faultUntil.map((f) => f > 0),
+          clogged: s.clogUntil.map((c) => c > 0),
+          mains: s.powerOutUntil === 0,
+        }
+      );
     },
   };
 }

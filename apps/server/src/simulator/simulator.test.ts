@@ -1,13 +1,25 @@
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { devices, telemetryPoints } from '../db/schema/index.ts';
+import { deviceEvents, devices, stationPumps, stations, telemetryPoints } from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { seed } from '../db/seed/index.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { createTestApp, resetDatabase, TEST_DATA_DIR, TEST_START, type TestApp } from '../testing/build-app.ts';
+import { type CityEvent, createCity } from './city.ts';
 import { runLoad } from './load.ts';
-import { startConfiguredSimulator, startSimulator } from './simulator.ts';
+import { loadSimDevices, startConfiguredSimulator, startSimulator } from './simulator.ts';
+
+/** A seeded generator (mulberry32): the same city, trips and all, every run. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
 
 // A port per worker, clear of the telemetry and MQTT plugin tests' ports.
 const port = 19_000 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50) * 10 + 7;
@@ -120,6 +132,77 @@ describe('the simulator', () => {
       await sim?.stop();
     } finally {
       await noBroker.close();
+    }
+  });
+});
+
+describe("the city's events", () => {
+  /** PS01's devices run minute by minute from a fixed seed until its first pump trip. */
+  async function firstTrip(seed: number) {
+    const sim = await loadSimDevices(t.database.db);
+    const ps01 = sim.filter((d) => d.code.startsWith('PS01-'));
+    const start = Date.parse('2026-07-01T00:00:00Z');
+    const city = createCity(ps01, seeded(seed), start);
+    for (let minute = 1; minute <= 60 * 24 * 60; minute++) {
+      const at = start + minute * 60_000;
+      city.advance(60, at);
+      const events = city.takeEvents();
+      const fault = events.find((e) => e.event === 'pump_fault');
+      if (fault) return { city, ps01, events, fault, at };
+    }
+    throw new Error('no trip in 60 days');
+  }
+
+  it('a tripped pump reports pump_fault from its controller (overload also as overload), and fault in its readings', async () => {
+    const { city, ps01, events, fault, at } = await firstTrip(7);
+    expect(fault).toMatchObject({ code: expect.stringMatching(/^PS01-P\d$/), ts: at });
+    expect(['overload', 'phase_loss']).toContain(fault.params.cause);
+    const overload = events.filter((e: CityEvent) => e.event === 'overload' && e.code === fault.code);
+    expect(overload).toHaveLength(fault.params.cause === 'overload' ? 1 : 0);
+    const controller = ps01.find((d) => d.code === fault.code)!;
+    expect(city.sample(controller)).toMatchObject({ fault: true, running: false, current: 0 });
+    // The same seed, the same city: the first trip at the same minute, of the same pump.
+    const again = await firstTrip(7);
+    expect([again.fault.code, again.at, again.fault.params]).toEqual([fault.code, at, fault.params]);
+  });
+
+  it('takes a pump locked out meanwhile out of service without a restart', async () => {
+    const sim = await loadSimDevices(t.database.db);
+    const ps01 = sim.filter((d) => d.code.startsWith('PS01-'));
+    const [station] = await t.database.db.select().from(stations).where(eq(stations.code, 'PS01'));
+    const pumps = await t.database.db.select().from(stationPumps).where(eq(stationPumps.stationId, station!.id));
+    const start = Date.parse('2026-07-01T00:00:00Z');
+    const city = createCity(ps01, () => 0.5, start);
+    city.setMaintenance(
+      station!.id,
+      pumps.map(() => true),
+    );
+    for (let minute = 1; minute <= 6 * 60; minute++) {
+      city.advance(60, start + minute * 60_000);
+      expect(city.station(station!.id)!.running.some(Boolean)).toBe(false);
+    }
+  });
+
+  it('reach device_events through the HTTP ingest', async () => {
+    const codes = (
+      await t.database.db.select({ code: devices.code }).from(devices).where(like(devices.code, 'PS02-%'))
+    ).map((r) => r.code);
+    // Every chance comes up at once: the station's mains fails at the first tick, and its gateway says so.
+    const sim = await startSimulator(t.app, { intervalMs: 300, transport: { kind: 'http' }, codes, random: () => 0 });
+    try {
+      await vi.waitFor(
+        async () => {
+          const rows = await t.database.db
+            .select({ code: devices.code, event: deviceEvents.event })
+            .from(deviceEvents)
+            .innerJoin(devices, eq(devices.id, deviceEvents.deviceId))
+            .where(like(devices.code, 'PS02-%'));
+          expect(rows).toContainEqual({ code: 'PS02-GW01', event: 'power_loss' });
+        },
+        { timeout: 8000, interval: 200 },
+      );
+    } finally {
+      await sim.stop();
     }
   });
 });

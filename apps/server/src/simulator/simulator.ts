@@ -92,6 +92,7 @@ async function loadPlants(db: Queryable, ids: number[]): Promise<Map<number, Sta
         wellArea: stations.wellArea,
         wellDepth: stations.wellDepth,
         protectionLevel: stations.protectionLevel,
+        highAlarmLevel: stations.highAlarmLevel,
       })
       .from(stations)
       .where(inArray(stations.id, ids)),
@@ -124,6 +125,7 @@ async function loadPlants(db: Queryable, ids: number[]): Promise<Map<number, Sta
         wellArea: s.wellArea,
         wellDepth: s.wellDepth,
         protectionLevel: s.protectionLevel,
+        highAlarmLevel: s.highAlarmLevel,
         rainGaugeCode: rain.find((g) => g.stationId === s.id)?.code ?? null,
         pumps: pumps
           .filter((p) => p.stationId === s.id)
@@ -154,6 +156,21 @@ async function latestState(db: Queryable, ids: number[]): Promise<CityStart> {
 
 /** How often the city's state (rain, wet wells, pumps) moves on and due devices report. */
 const TICK_MS = 1000;
+/** How often the stations' maintenance flags are read again (an operator locks a pump out meanwhile). */
+const PLANT_REFRESH_MS = 5 * 60_000;
+
+/** Each station's pumps under maintenance, in pump order. */
+async function maintenanceOf(db: Queryable, ids: number[]): Promise<Map<number, boolean[]>> {
+  const flags = new Map<number, boolean[]>();
+  if (ids.length === 0) return flags;
+  const rows = await db
+    .select({ stationId: stationPumps.stationId, maintenance: stationPumps.maintenance })
+    .from(stationPumps)
+    .where(inArray(stationPumps.stationId, ids))
+    .orderBy(asc(stationPumps.stationId), asc(stationPumps.number));
+  for (const r of rows) flags.set(r.stationId, [...(flags.get(r.stationId) ?? []), r.maintenance]);
+  return flags;
+}
 
 /**
  * The demo city, live: each demo device that still has its demo secret reports readings that a
@@ -172,21 +189,55 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
   const clients = new Map<string, mqtt.MqttClient>();
   let stopped = false;
 
-  const publish = async (d: (typeof simulated)[number], values: Record<string, number | boolean | string>) => {
-    const payload = JSON.stringify({ ts: app.clock.now().getTime(), values });
+  const byCode = new Map(simulated.map((d) => [d.code, d]));
+  /** A device's message on its topic (`telemetry`, `events`), or the matching HTTP ingest. */
+  const send = async (d: SimulatedDevice, topic: 'telemetry' | 'events', payload: string) => {
     if (options.transport.kind === 'mqtt') {
       const client = clients.get(d.code);
       // A device whose connection is down misses the report, as a real one would.
-      if (client?.connected) await client.publishAsync(`devices/${d.code}/telemetry`, payload, { qos: 1 });
+      if (client?.connected) await client.publishAsync(`devices/${d.code}/${topic}`, payload, { qos: 1 });
       return;
     }
     const res = await app.inject({
       method: 'POST',
-      url: `/api/ingest/${encodeURIComponent(d.code)}`,
+      url: `/api/ingest/${encodeURIComponent(d.code)}${topic === 'events' ? '/events' : ''}`,
       headers: { authorization: `Device ${d.secret}`, 'content-type': 'application/json' },
       payload,
     });
     if (res.statusCode !== 200) app.log.debug({ code: d.code, status: res.statusCode }, 'simulator: report refused');
+  };
+  const publish = (d: SimulatedDevice, values: Record<string, number | boolean | string>) =>
+    send(d, 'telemetry', JSON.stringify({ ts: app.clock.now().getTime(), values }));
+  /** What the physics raised (a trip, a cover lifted, …): each device sends its own, in one message. */
+  const publishEvents = () => {
+    const mine = new Map<string, { event: string; ts: number; params: Record<string, unknown> }[]>();
+    for (const e of city.takeEvents()) {
+      const list = mine.get(e.code) ?? [];
+      list.push({ event: e.event, ts: e.ts, params: e.params });
+      mine.set(e.code, list);
+    }
+    return [...mine].map(([code, events]) => {
+      const d = byCode.get(code);
+      return d ? send(d, 'events', JSON.stringify({ events })).catch(() => {}) : undefined;
+    });
+  };
+
+  // The stations' maintenance flags, read again now and then: a pump locked out stops and stays off.
+  const stationIds = [...new Set(simulated.flatMap((d) => (d.stationId === null ? [] : [d.stationId])))];
+  let plantReadAt = Date.now();
+  let plantReading = false;
+  const refreshPlant = () => {
+    if (plantReading || Date.now() - plantReadAt < PLANT_REFRESH_MS) return;
+    plantReading = true;
+    plantReadAt = Date.now();
+    maintenanceOf(app.db, stationIds)
+      .then((flags) => {
+        for (const [id, lockedOut] of flags) city.setMaintenance(id, lockedOut);
+      })
+      .catch((err: unknown) => app.log.debug({ err }, 'simulator: plant not read'))
+      .finally(() => {
+        plantReading = false;
+      });
   };
 
   if (options.transport.kind === 'mqtt') {
@@ -223,14 +274,16 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
     const now = Date.now();
     city.advance((now - last) / 1000, app.clock.now().getTime());
     last = now;
+    refreshPlant();
     const due = simulated.filter((d) => (nextAt.get(d.code) ?? 0) <= now);
     for (const d of due) nextAt.set(d.code, now + options.intervalMs * (0.5 + random()));
-    Promise.all(
-      due.map((d) => {
+    Promise.all([
+      ...due.map((d) => {
         const values = city.report(d);
         return values ? publish(d, values).catch(() => {}) : undefined;
       }),
-    ).finally(() => {
+      ...publishEvents(),
+    ]).finally(() => {
       busy = false;
     });
   };

@@ -114,6 +114,8 @@ export async function seedDemoHistory(
   const city = createCity(byId, random, startMs);
   for (let t = startMs; t <= endMs; t += MINUTE_MS) {
     city.advance(60, t);
+    // The past's events (trips, covers lifted) are not seeded: alarms begin with the live city.
+    city.takeEvents();
     // Older hours need only their averages and extremes: a reading every five minutes gives them.
     if (t < minuteFrom && (t - startMs) % (5 * MINUTE_MS) !== 0) continue;
     const h = Math.floor(t / HOUR_MS) - firstHour;
