@@ -1,4 +1,4 @@
-import { Card, Empty, Radio, Skeleton, Table, Tag, Tooltip } from '@arco-design/web-react';
+import { Card, Empty, Radio, Skeleton, Table, Tag } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { PumpStationDetail, StationLive } from '@water/contracts';
@@ -6,10 +6,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/live-hooks.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
+import { StationAlarms } from '../../alarms/public.ts';
 import { StationPhotoStrip } from '../common/station-photos.tsx';
 import { stationConfigQueries } from '../config/station-config-queries.ts';
-import { type DerivedAlarm, derivedAlarms } from './derived-alarms.ts';
-import { DIGITS, formatNumber, PUMP_STATE_ORDER, timeText } from './live-format.ts';
+import { formatNumber, PUMP_STATE_ORDER, timeText } from './live-format.ts';
 import { StationStateTag } from './station-card.tsx';
 import { listSearch } from './station-links.ts';
 import { stationLiveQueries, useLiveStations } from './station-live-queries.ts';
@@ -24,12 +24,11 @@ const RANGES = [
   { hours: 168, key: 'live.trend.d7' },
 ] as const;
 
-const SEVERITY_COLORS = { critical: 'red', major: 'orangered', minor: 'gold' } as const;
 const DEVICE_LIST = '/device/deviceList';
 const CAMERA_LIST = '/bz/cameraList';
 
 /**
- * One station live (`?station=<id>` on the real-time screen): its mimic, then its active alarms,
+ * One station live (`?station=<id>` on the real-time screen): its mimic, then its open alarms (the records),
  * devices, cameras and site photos, and its trend. The live state is pushed; the configuration names the devices
  * and cameras. "Back" returns to the list with its filters.
  */
@@ -106,7 +105,7 @@ export function StationDetail({ id }: { id: number }) {
 
       <div className="station-detail__grid">
         <div className="station-detail__column">
-          <Alarms station={station} i18n={i18n} now={now} />
+          <Alarms station={station} i18n={i18n} />
           <Cameras config={config.data} loading={config.isPending} i18n={i18n} />
           <Photos config={config.data} loading={config.isPending} i18n={i18n} />
         </div>
@@ -186,42 +185,11 @@ function Panel({ title, extra, children }: { title: ReactNode; extra?: ReactNode
   );
 }
 
-function Alarms({ station, i18n, now }: { station: StationLive; i18n: StationLiveI18n; now: number }) {
-  const { t, locale } = i18n;
-  const alarms = derivedAlarms(station, (v) => formatNumber(v, locale, DIGITS.level));
-  const text = (a: DerivedAlarm) => t(`live.alarm.${a.kind}`, a.params);
+/** The station's open alarms: the alarm records, kept live (features/alarms). */
+function Alarms({ station, i18n }: { station: StationLive; i18n: StationLiveI18n }) {
   return (
-    <Panel
-      title={
-        <span className="station-detail__panel-title">
-          {t('live.alarms.title')}
-          <Tooltip content={t('live.alarms.derivedHint')} mini>
-            <Tag size="small" color="arcoblue">
-              {t('live.alarms.derived')}
-            </Tag>
-          </Tooltip>
-        </span>
-      }
-    >
-      {alarms.length ? (
-        <ul className="station-alarms" aria-label={t('live.alarms.title')}>
-          {alarms.map((a) => (
-            <li key={a.key} className={`station-alarms__item station-alarms__item--${a.severity}`}>
-              <Tag size="small" color={SEVERITY_COLORS[a.severity]}>
-                {t(`live.alarm.${a.severity}`)}
-              </Tag>
-              <span className="station-alarms__text">{text(a)}</span>
-              {a.ts ? (
-                <time className="station-alarms__time" dateTime={a.ts}>
-                  {timeText(a.ts, locale, now)}
-                </time>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="station-detail__quiet">{t('live.alarms.none')}</p>
-      )}
+    <Panel title={i18n.t('live.alarms.title')}>
+      <StationAlarms stationId={station.id} />
     </Panel>
   );
 }

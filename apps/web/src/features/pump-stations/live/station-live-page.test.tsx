@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pumpStationsApi, type RegionNode, regionsApi, stationLiveApi } from '@water/contracts';
+import { type Alarm, alarmsApi } from '@water/contracts/alarms';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
@@ -215,6 +216,45 @@ describe('StationLivePage (/bz/pumpStationList)', () => {
   });
 });
 
+/** An open alarm record of a station, as GET /api/alarms answers it. */
+const record = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
+  id,
+  kind: 'rule',
+  ruleId: 3,
+  title: '前池高液位',
+  severity: 'critical',
+  state: 'active-unack',
+  deviceId: 70,
+  deviceCode: 'PS07-LT01',
+  deviceName: '前池液位计',
+  deviceTypeName: '液位计',
+  stationId: 7,
+  stationName: '城北污水泵站',
+  regionId: 10,
+  regionName: '东湖区',
+  metric: 'level',
+  metricName: '液位',
+  unit: 'm',
+  condition: '液位 ≥ 高液位报警值 4 m',
+  threshold: 4,
+  firstValue: '4.05',
+  lastValue: '4.2',
+  count: 1,
+  raisedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  lastAt: new Date(Date.now() - 60_000).toISOString(),
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  clearedAt: null,
+  clearedBy: null,
+  clearReason: null,
+  assigneeId: null,
+  assigneeName: null,
+  shelvedUntil: null,
+  escalations: 0,
+  ...patch,
+});
+const openAlarms = (list: Alarm[]) => ({ list, total: list.length, page: 1, pageSize: 10 });
+
 describe('StationDetail (?station=)', () => {
   const faulty = station(7, '城北污水泵站', {
     kind: 'sewage',
@@ -224,7 +264,7 @@ describe('StationDetail (?station=)', () => {
     pressure: fresh(0.32),
   });
 
-  it('opens from the address: the mimic, derived alarms, devices, cameras, photos and the trend', async () => {
+  it('opens from the address: the mimic, open alarms, devices, cameras, photos and the trend', async () => {
     const photo = {
       id: 31,
       name: '泵房外景.jpg',
@@ -238,6 +278,23 @@ describe('StationDetail (?station=)', () => {
       [stationLiveApi.get, faulty],
       [pumpStationsApi.get, configOf(faulty, { photos: [photo] })],
       [stationLiveApi.trend, trendOf()],
+      [
+        alarmsApi.list,
+        openAlarms([
+          record(11),
+          record(12, {
+            title: '水泵故障',
+            severity: 'major',
+            deviceCode: 'PS07-PC01',
+            deviceName: '1#泵控制柜',
+            metric: null,
+            metricName: '',
+            unit: '',
+            condition: '故障事件',
+            lastValue: null,
+          }),
+        ]),
+      ],
     ]);
     const { user } = renderPage(page, { route: '/bz/pumpStationList?kind=sewage&station=7' });
 
@@ -247,13 +304,17 @@ describe('StationDetail (?station=)', () => {
     expect(within(mimic).getByText('0.32 MPa')).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回列表' }).getAttribute('href')).toBe('/bz/pumpStationList?kind=sewage');
 
-    const alarms = screen.getByRole('list', { name: '活动告警' });
-    expect(
-      within(alarms)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent?.replace(/\d\d:\d\d:\d\d$/, '')),
-    ).toEqual(['紧急前池液位 4.20 m，达到高液位报警值 4.00 m', '重要1# 1号泵 故障']);
-    expect(screen.getByText('由实时状态推算')).toBeTruthy();
+    // The station's open alarms are the records, each opening its alarm.
+    const alarms = await screen.findByRole('list', { name: '本站活动告警' });
+    const links = within(alarms).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/bz/alarm?alarm=11', '/bz/alarm?alarm=12']);
+    expect(links[0]?.textContent).toBe(
+      '严重前池高液位5 分钟前液位 ≥ 高液位报警值 4 m · 最新值 4.2 m · PS07-LT01 前池液位计',
+    );
+    expect(links[1]?.textContent).toContain('重要水泵故障');
+    const asked = api.calls.find((c) => c.path === '/api/alarms');
+    expect(Object.fromEntries(asked?.query ?? [])).toMatchObject({ view: 'open', stationId: '7' });
+    expect(screen.queryByText('由实时状态推算')).toBeNull();
 
     const device = await screen.findByRole('link', { name: '在设备台账中查看 1#泵控制柜' });
     expect(device.getAttribute('href')).toBe('/device/deviceList?keyword=PS07-PC01');
@@ -279,23 +340,52 @@ describe('StationDetail (?station=)', () => {
     await waitFor(() => expect(live.watched.at(-1)).toEqual([7]));
   });
 
-  it('shows communication loss as an alarm, never as normal', async () => {
+  it("shows the station's communication-lost alarm from the records, and the note to one who may not see alarms", async () => {
     const silent = station(8, '南湖泵站', {
       state: 'offline',
       level: stale(2),
       pumps: [pump(1, 'offline'), pump(2, 'offline')],
     });
-    mockApi([
+    const api = mockApi([
       regions,
       [stationLiveApi.get, silent],
       [pumpStationsApi.get, configOf(silent)],
       [stationLiveApi.trend, { ...trendOf(), points: [] }],
+      [
+        alarmsApi.list,
+        openAlarms([
+          record(21, {
+            kind: 'offline',
+            ruleId: null,
+            title: '通信中断',
+            severity: 'major',
+            stationId: 8,
+            metric: null,
+            metricName: '',
+            unit: '',
+            condition: '超过 10 分钟未上报',
+            lastValue: null,
+          }),
+        ]),
+      ],
     ]);
-    renderPage(page, { route: '/bz/pumpStationList?station=8' });
+    const { unmount } = renderPage(page, { route: '/bz/pumpStationList?station=8' });
 
-    const alarms = await screen.findByRole('list', { name: '活动告警' });
-    expect(within(alarms).getByText('通信中断：液位计或水泵控制器超时未上报')).toBeTruthy();
+    const alarms = await screen.findByRole('list', { name: '本站活动告警' });
+    expect(
+      within(alarms)
+        .getByRole('link', { name: /通信中断/ })
+        .getAttribute('href'),
+    ).toBe('/bz/alarm?alarm=21');
     expect(within(alarms).queryByText(/高液位/)).toBeNull();
     expect(await screen.findByText('该时段没有数据')).toBeTruthy();
+    unmount();
+
+    // Without alarm:view the panel says so, and the alarms are not asked for (the server would refuse).
+    api.calls.length = 0;
+    renderPage(page, { route: '/bz/pumpStationList?station=8', permissions: ['pump:station:list'] });
+    expect(await screen.findByText('无告警查看权限')).toBeTruthy();
+    expect(await screen.findByText('该时段没有数据')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/alarms')).toBe(false);
   });
 });
