@@ -125,12 +125,16 @@ function NoPermission() {
   return <p className="station-alarms-panel__quiet">{t('stationAlarms.noPermission')}</p>;
 }
 
+export interface StationAlarmsProps {
+  stationId: number;
+}
+
 /**
  * A station's open alarms (active, or cleared and not yet acknowledged), as the server orders them
  * (active before cleared, unacknowledged first, then most severe and newest), kept live by the alarm feed: the real-time station detail's
  * panel. Each opens its alarm in the alarm list's drawer; past ten, a link leads to the list
  * filtered to the station. A role without alarm:view is told so and nothing is asked.
  */
-export function StationAlarms({ stationId }: { stationId: number }) {
+export function StationAlarms({ stationId }: StationAlarmsProps) {
   return useButtonPermission(VIEW) ? <OpenAlarms stationId={stationId} /> : <NoPermission />;
 }

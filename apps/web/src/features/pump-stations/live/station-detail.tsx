@@ -2,11 +2,11 @@ import { Card, Empty, Radio, Skeleton, Table, Tag } from '@arco-design/web-react
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import type { PumpStationDetail, StationLive } from '@water/contracts';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/live-hooks.ts';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
-import { StationAlarms } from '../../alarms/public.ts';
+import { loadStationAlarms } from '../../alarms/public-lazy.ts';
 import { StationPhotoStrip } from '../common/station-photos.tsx';
 import { stationConfigQueries } from '../config/station-config-queries.ts';
 import { formatNumber, PUMP_STATE_ORDER, timeText } from './live-format.ts';
@@ -26,6 +26,7 @@ const RANGES = [
 
 const DEVICE_LIST = '/device/deviceList';
 const CAMERA_LIST = '/bz/cameraList';
+const StationAlarms = lazy(loadStationAlarms);
 
 /**
  * One station live (`?station=<id>` on the real-time screen): its mimic, then its open alarms (the records),
@@ -189,7 +190,9 @@ function Panel({ title, extra, children }: { title: ReactNode; extra?: ReactNode
 function Alarms({ station, i18n }: { station: StationLive; i18n: StationLiveI18n }) {
   return (
     <Panel title={i18n.t('live.alarms.title')}>
-      <StationAlarms stationId={station.id} />
+      <Suspense fallback={<Skeleton animation text={{ rows: 3 }} />}>
+        <StationAlarms stationId={station.id} />
+      </Suspense>
     </Panel>
   );
 }
