@@ -71,6 +71,7 @@ try {
     demo: config.SEED_DEMO,
     dataDir: config.dataDir,
     history: config.SEED_HISTORY,
+    alarmRules: true,
   });
   if (seeded.history) app.log.info({ ...seeded.history }, 'seed: demo history written');
   await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {

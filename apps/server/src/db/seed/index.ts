@@ -2,6 +2,7 @@ import type { Db } from '../client.ts';
 import { seedBase } from './base.ts';
 import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
+import { seedDemoAlarmRules, seedOfflineRules } from './demo-alarm-rules.ts';
 import { seedDemoArchives } from './demo-archives.ts';
 import { seedDemoCity } from './demo-city.ts';
 import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from './demo-history.ts';
@@ -19,6 +20,12 @@ export interface SeedOptions {
    * asked for, so that test resets stay quick; the server asks for it (SEED_HISTORY).
    */
   history?: boolean | DemoHistoryOptions;
+  /**
+   * Default alarm rules, once each: the offline rule of every built-in device type (any
+   * installation) and, with the demo, the demo city's rules. Off unless asked for, so that test
+   * resets start without rules; the server asks for it.
+   */
+  alarmRules?: boolean;
 }
 
 export interface SeedResult {
@@ -38,6 +45,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       await seedDemoDeviceSecrets(tx);
       await seedDemoArchives(tx, now);
       await seedContent(tx, { dataDir: options.dataDir, now });
+    }
+    if (options.alarmRules) {
+      const now = options.now ?? new Date();
+      await seedOfflineRules(tx, now);
+      if (options.demo) await seedDemoAlarmRules(tx, now);
     }
   });
   if (!options.demo || !options.history) return { history: null };
