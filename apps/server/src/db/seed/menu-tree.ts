@@ -218,7 +218,11 @@ export const seedMenuTree: SeedMenu[] = [
         en: 'Alarm warnings',
         children: [
           btn(Permissions.alarmView, '查看告警', 'View alarms'),
-          btn(Permissions.alarmHandle, '处理告警（确认、解除、搁置、指派）', 'Handle alarms (acknowledge, clear, shelve, assign)'),
+          btn(
+            Permissions.alarmHandle,
+            '处理告警（确认、解除、搁置、指派）',
+            'Handle alarms (acknowledge, clear, shelve, assign)',
+          ),
         ],
       },
       { name: 'cameraList', path: 'cameraList', zh: '摄像头列表', en: 'Camera list' },
