@@ -213,7 +213,10 @@ export const validationMessages = {
     'en-US': 'The value does not match the metric’s data type',
   },
   'validation.unknownDeviceType': { 'zh-CN': '设备类型不存在', 'en-US': 'No such device type' },
-  'validation.unknownStation': { 'zh-CN': '泵站不存在或不在您的数据权限范围内', 'en-US': 'No such station within your data scope' },
+  'validation.unknownStation': {
+    'zh-CN': '泵站不存在或不在您的数据权限范围内',
+    'en-US': 'No such station within your data scope',
+  },
   'validation.unknownRole': { 'zh-CN': '角色不存在', 'en-US': 'No such role' },
   'validation.deviceOfOtherType': {
     'zh-CN': '该设备不是规则所选的设备类型',

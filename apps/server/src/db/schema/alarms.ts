@@ -78,12 +78,8 @@ export const alarmOfflineRules = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('alarm_offline_rules_type_unique')
-      .on(t.deviceTypeId)
-      .where(sql`${t.deviceId} is null`),
-    uniqueIndex('alarm_offline_rules_device_unique')
-      .on(t.deviceId)
-      .where(sql`${t.deviceId} is not null`),
+    uniqueIndex('alarm_offline_rules_type_unique').on(t.deviceTypeId).where(sql`${t.deviceId} is null`),
+    uniqueIndex('alarm_offline_rules_device_unique').on(t.deviceId).where(sql`${t.deviceId} is not null`),
   ],
 );
 
@@ -132,13 +128,9 @@ export const alarms = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('alarms_one_active')
-      .on(t.deviceId, t.sourceKey)
-      .where(sql`${t.active}`),
+    uniqueIndex('alarms_one_active').on(t.deviceId, t.sourceKey).where(sql`${t.active}`),
     index().on(t.raisedAt),
-    index('alarms_open')
-      .on(t.severity, t.raisedAt)
-      .where(sql`${t.active} or not ${t.acknowledged}`),
+    index('alarms_open').on(t.severity, t.raisedAt).where(sql`${t.active} or not ${t.acknowledged}`),
     index().on(t.ruleId),
     index().on(t.stationId),
   ],
