@@ -38,8 +38,9 @@ describe('StationAlarms (the station detail panel)', () => {
             metric: null,
             metricName: '',
             unit: '',
-            condition: '故障事件',
-            lastValue: null,
+            condition: '事件：水泵故障',
+            // An event's value is the event: the condition says it already.
+            lastValue: 'pump_fault',
             state: 'active-ack',
           }),
           alarm(3, {
@@ -64,7 +65,7 @@ describe('StationAlarms (the station detail panel)', () => {
     ]);
     expect(items()).toEqual([
       '严重前池高液位×312 分钟前液位 ≥ 4.2 m · 最新值 4.38 m · LV-001 1号液位计',
-      '重要水泵故障12 分钟前故障事件 · PU-002 2号泵告警中，已确认',
+      '重要水泵故障12 分钟前事件：水泵故障 · PU-002 2号泵告警中，已确认',
       // A bare number gets its unit, as the alarm list words it.
       '次要前池低液位3 小时前液位 ≤ 0.8 m · 最新值 0.92 m · LV-003 3号液位计已解除，未确认',
     ]);

@@ -36,7 +36,8 @@ function Item({
   common: AlarmCommonI18n;
 }) {
   const { t } = i18n;
-  const value = valueText(alarm.lastValue, alarm.unit);
+  // An event's or a silence's "value" is the event itself, which the condition already says.
+  const value = alarm.metric === null ? null : valueText(alarm.lastValue, alarm.unit);
   const device = [alarm.deviceCode, alarm.deviceName].filter(Boolean).join(' ');
   const details = [alarm.condition, value ? t('stationAlarms.lastValue', { value }) : '', device].filter(Boolean);
   return (
