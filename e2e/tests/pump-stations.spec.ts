@@ -61,6 +61,9 @@ test('an operator follows a station live, opens its mimic, the map and its histo
   const mimic = page.getByRole('img', { name: new RegExp(`^${name} 工艺图`) });
   await expect(mimic).toBeVisible();
   await expect(mimic.getByRole('group').first()).toBeVisible();
+  // Its open alarms are the alarm records (none, or the list), not derived from the live state.
+  await expect(page.getByText('无活动告警').or(page.getByRole('list', { name: '本站活动告警' }))).toBeVisible();
+  await expect(page.getByText('由实时状态推算')).toHaveCount(0);
   await page.getByRole('link', { name: '返回列表' }).click();
   await expect(page.getByRole('meter', { name: `${name} 液位` }).first()).toBeVisible();
 
