@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alarmLiveEventSchema } from './alarms.ts';
 import { endpoint } from './common/endpoint.ts';
+import { LOCALES } from './common/locale.ts';
 import { liveSubscribeFrameSchema, telemetryEventSchema } from './monitoring.ts';
 import { liveStationSubscribeFrameSchema, stationLiveEventSchema } from './pump-station-live.ts';
 import { deviceStatusEventSchema } from './telemetry.ts';
@@ -68,7 +69,14 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /** What a client sends on the live channel; the first frame must be `auth`. */
 export const liveClientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({
+    type: z.literal('auth'),
+    token: z.string().min(1).max(200),
+    /** The console's language: what live events are worded in (else the connection's Accept-Language). */
+    locale: z.enum(LOCALES).optional(),
+  }),
+  // The console's language changed: live events from now on in it.
+  z.object({ type: z.literal('locale'), locale: z.enum(LOCALES) }),
   z.object({ type: z.literal('ping') }),
   liveSubscribeFrameSchema,
   liveStationSubscribeFrameSchema,

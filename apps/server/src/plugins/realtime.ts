@@ -167,7 +167,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     `/api${LIVE_PATH}`,
     { websocket: true, config: { access: 'public', rateLimit: false }, schema: { hide: true } },
     (socket, req) => {
-      const locale = localeFromHeader(req.headers['accept-language']);
+      let locale = localeFromHeader(req.headers['accept-language']);
       let userId: number | null = null;
       let token = '';
       let recheck: NodeJS.Timeout | undefined;
@@ -191,6 +191,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         }
         if (!frame.success) return socket.close(4400, 'bad frame');
         if (frame.data.type === 'ping') return;
+        if (frame.data.type === 'locale') {
+          locale = frame.data.locale;
+          const reach = alarmReach.get(socket);
+          if (reach) reach.locale = locale;
+          return;
+        }
         if (frame.data.type === 'subscribe') {
           if (userId === null) return; // not signed in yet: nothing to subscribe to
           // The region limit as it stands now; a later change of grants applies at the next subscribe.
@@ -207,6 +213,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         if (userId !== null) return; // already signed in
         try {
           token = frame.data.token;
+          if (frame.data.locale) locale = frame.data.locale;
           const auth = await authenticateToken(app, token);
           clearTimeout(authTimer);
           userId = auth.userId;

@@ -5,6 +5,7 @@ import {
   type AlarmEntryKind,
   type AlarmSeverity,
   type AlarmState,
+  type EventSpec,
   type Locale,
   type MetricSpec,
   thingModelSchema,
@@ -22,6 +23,13 @@ function metricOf(model: unknown, key: string | null): MetricSpec | undefined {
   if (key === null) return undefined;
   const parsed = thingModelSchema.safeParse(model);
   return parsed.success ? parsed.data.metrics.find((m) => m.key === key) : undefined;
+}
+
+/** An event condition's event as the type's model names it ("水泵故障", not `pump_fault`). */
+function eventOf(model: unknown, condition: AlarmCondition | null): EventSpec | undefined {
+  if (condition?.kind !== 'event') return undefined;
+  const parsed = thingModelSchema.safeParse(model);
+  return parsed.success ? parsed.data.events.find((e) => e.key === condition.event) : undefined;
 }
 
 /** An alarm as the console shows it, in the caller's language. */
@@ -51,7 +59,12 @@ export function toAlarm(row: AlarmRow, locale: Locale): Alarm {
     condition: offline
       ? t(locale, 'alarms.offlineCondition', { minutes: Math.round(Number(a.threshold ?? 0) / 60) })
       : condition
-        ? describeCondition(condition, metric, locale, a.threshold)
+        ? describeCondition(
+            condition,
+            condition.kind === 'event' ? eventOf(row.model, condition) : metric,
+            locale,
+            a.threshold,
+          )
         : '',
     threshold: offline ? null : a.threshold,
     firstValue: a.firstValue,

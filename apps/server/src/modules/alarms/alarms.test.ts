@@ -244,7 +244,10 @@ describe('the alarm engine', () => {
     });
     expect(res.statusCode).toBe(200);
     await t.app.alarmEngine.idle();
-    expect(await alarmsOf(PUMP)).toMatchObject([{ active: true, severity: 'critical' }]);
+    const [raised] = await alarmsOf(PUMP);
+    expect(raised).toMatchObject({ active: true, severity: 'critical' });
+    // The event by its name in the type's model, not its key.
+    expect((await detail(raised!.id)).condition).toContain('水泵故障');
     t.clock.advance(11 * MIN);
     await t.app.alarmEngine.sweep();
     expect(await alarmsOf(PUMP)).toMatchObject([{ active: false }]);
@@ -439,11 +442,12 @@ describe('the alarm lifecycle', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const { WebSocket: Ws } = await import('ws');
-    const socket: WebSocket = new Ws(`ws://127.0.0.1:${port}/api/ws`, { headers: { 'accept-language': 'en-US' } });
+    // A browser in Chinese, a console in English: events are worded in the console's language.
+    const socket: WebSocket = new Ws(`ws://127.0.0.1:${port}/api/ws`, { headers: { 'accept-language': 'zh-CN' } });
     const events: LiveEvent[] = [];
     socket.on('message', (raw) => events.push(JSON.parse(String(raw))));
     await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'auth', token: admin }));
+    socket.send(JSON.stringify({ type: 'auth', token: admin, locale: 'en-US' }));
     await expect.poll(() => events.some((e) => e.type === 'ready')).toBe(true);
     await ingest(GAUGE, { level: 4.4 });
     await expect
@@ -451,7 +455,7 @@ describe('the alarm lifecycle', () => {
       .toMatchObject({
         type: 'alarm',
         change: 'raised',
-        alarm: { deviceCode: GAUGE, severity: 'major', state: 'active-unack' },
+        alarm: { deviceCode: GAUGE, severity: 'major', state: 'active-unack', condition: 'Level ≥ 4 m' },
       });
     socket.close();
     const entries = await t.database.db.select().from(alarmEntries);

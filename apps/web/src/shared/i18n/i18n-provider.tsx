@@ -1,5 +1,6 @@
 import type { Locale } from '@water/contracts/common/locale';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { liveChannel } from '../live/live-channel.ts';
 import {
   type Dictionaries,
   format,
@@ -26,6 +27,7 @@ export function I18nProvider({ children, dictionaries }: { children: ReactNode; 
   const setLocale = useCallback((next: Locale) => {
     storeLocale(next);
     setLocaleState(next);
+    liveChannel.setLocale(next);
   }, []);
 
   // Screen readers and the browser's own spell-check and hyphenation follow <html lang>.

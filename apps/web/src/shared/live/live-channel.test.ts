@@ -84,12 +84,15 @@ describe('live channel', () => {
     expect(sockets[0]?.url).toMatch(/\/api\/ws$/);
 
     sockets[0]?.accept();
-    expect(sockets[0]?.sent[0]).toEqual({ type: 'auth', token: 'tok-1' });
+    expect(sockets[0]?.sent[0]).toEqual({ type: 'auth', token: 'tok-1', locale: 'zh-CN' });
     sockets[0]?.push({ type: 'ready', userId: 4 });
     expect(channel.status()).toBe('ready');
     sockets[0]?.push({ type: 'unread', unread });
     expect(onUnread).toHaveBeenCalledWith({ type: 'unread', unread });
     expect(onMessage).not.toHaveBeenCalled();
+    // The console switches language: events are worded in it from now on.
+    channel.setLocale('en-US');
+    expect(sockets[0]?.sent.at(-1)).toEqual({ type: 'locale', locale: 'en-US' });
   });
 
   it('reconnects with a growing backoff after drops, re-authenticating each time, and resets it once ready', () => {
@@ -107,7 +110,7 @@ describe('live channel', () => {
     expect(sockets).toHaveLength(4);
 
     sockets[3]?.accept();
-    expect(sockets[3]?.sent[0]).toEqual({ type: 'auth', token: 'tok-1' });
+    expect(sockets[3]?.sent[0]).toEqual({ type: 'auth', token: 'tok-1', locale: 'zh-CN' });
     sockets[3]?.push({ type: 'ready', userId: 4 });
     sockets[3]?.drop();
     expect(fireRetry()).toBe(850);
@@ -133,7 +136,7 @@ describe('live channel', () => {
     channel.tokenChanged();
     expect(sockets).toHaveLength(2);
     sockets[1]?.accept();
-    expect(sockets[1]?.sent[0]).toEqual({ type: 'auth', token: 'tok-2' });
+    expect(sockets[1]?.sent[0]).toEqual({ type: 'auth', token: 'tok-2', locale: 'zh-CN' });
   });
 
   it('closes when the last subscriber leaves or the token is gone, and never opens without one', () => {

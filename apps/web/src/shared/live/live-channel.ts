@@ -1,8 +1,9 @@
 import { API_BASE } from '@water/contracts/common/endpoint';
-import { TOKEN_STORAGE_KEY } from '@water/contracts/common/locale';
+import { type Locale, TOKEN_STORAGE_KEY } from '@water/contracts/common/locale';
 import { LIVE_PATH, type LiveEvent } from '@water/contracts/messages';
 import { LIVE_SUBSCRIBE_MAX } from '@water/contracts/monitoring';
 import { STATION_SUBSCRIBE_MAX } from '@water/contracts/pump-station-live';
+import { readStoredLocale } from '../i18n/messages.ts';
 import { getToken } from '../session/token.ts';
 
 export type LiveEventType = LiveEvent['type'];
@@ -18,6 +19,8 @@ const PING_MS = 25_000;
 export interface LiveChannelDeps {
   createSocket: (url: string) => WebSocket;
   getToken: () => string | null;
+  /** The console's language, that live events are worded in (the stored choice when not given). */
+  getLocale?: () => Locale;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (timer: unknown) => void;
   /** 0 ≤ n < 1: spreads reconnects so a restarted server is not hit by every tab at once. */
@@ -146,7 +149,8 @@ export function createLiveChannel(deps: LiveChannelDeps) {
     socket = ws;
     watched.devices.sent = '';
     watched.stations.sent = '';
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+    ws.onopen = () =>
+      ws.send(JSON.stringify({ type: 'auth', token, locale: deps.getLocale?.() ?? readStoredLocale() }));
     ws.onmessage = (message) => {
       let event: LiveEvent;
       try {
@@ -179,6 +183,10 @@ export function createLiveChannel(deps: LiveChannelDeps) {
   }
 
   return {
+    /** The console's language changed: the server words live events in it from now on. */
+    setLocale(locale: Locale) {
+      if (socket?.readyState === 1) socket.send(JSON.stringify({ type: 'locale', locale }));
+    },
     /** Hears events of one type; the first subscriber opens the socket, the last one closes it. */
     subscribe<T extends LiveEventType>(type: T, handler: Handler<T>): () => void {
       const set = handlers.get(type) ?? new Set();
