@@ -211,6 +211,43 @@ export function createAlarmEngineRepository(db: Queryable) {
       return row ? Number(row.id) : null;
     },
 
+    /**
+     * A round's raises in one statement: the alarms inserted. One whose source already stands for
+     * its device (another server raised it a moment ago) is left out, and the caller counts a repeat
+     * on the standing one. `notifiedAt`: its recipients are told in the same transaction.
+     */
+    async raiseMany(
+      rows: (RaiseRow & { notifiedAt: Date | null })[],
+    ): Promise<{ id: number; deviceId: number; sourceKey: string }[]> {
+      if (rows.length === 0) return [];
+      return db
+        .insert(alarms)
+        .values(
+          rows.map((r) => ({
+            kind: r.kind,
+            sourceKey: r.sourceKey,
+            ruleId: r.ruleId,
+            ruleName: r.ruleName,
+            severity: r.severity,
+            deviceId: r.deviceId,
+            stationId: r.stationId,
+            regionId: r.regionId,
+            metric: r.metric,
+            condition: r.condition,
+            threshold: r.threshold,
+            firstValue: r.value,
+            lastValue: r.value,
+            count: 1,
+            raisedAt: r.at,
+            lastAt: r.at,
+            active: true,
+            notifiedAt: r.notifiedAt,
+          })),
+        )
+        .onConflictDoNothing({ target: [alarms.deviceId, alarms.sourceKey], where: sql`active` })
+        .returning({ id: alarms.id, deviceId: alarms.deviceId, sourceKey: alarms.sourceKey });
+    },
+
     async standing(deviceId: number, sourceKey: string): Promise<number | null> {
       const [row] = await db
         .select({ id: alarms.id })

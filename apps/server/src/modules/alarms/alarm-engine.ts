@@ -36,7 +36,7 @@ import {
 } from './alarm-eval.ts';
 import { notify } from './alarm-notify.ts';
 import { toAlarm } from './alarms.mappers.ts';
-import { createAlarmsRepository } from './alarms.repository.ts';
+import { type AlarmRow, createAlarmsRepository } from './alarms.repository.ts';
 
 /** A rule as the engine runs it. */
 export interface CompiledRule {
@@ -344,30 +344,48 @@ export function createAlarmEngine(app: FastifyInstance) {
     if (out.length === 0) return;
     const pushes: { id: number; change: 'raised' | 'updated' | 'cleared' }[] = [];
     const hooks: (() => Promise<void> | void)[] = [];
+    /** The raised alarms as read in the transaction: the push need not read them again. */
+    const raisedRows = new Map<number, AlarmRow>();
     try {
       await app.db.transaction(async (tx) => {
         const r = repo(tx);
         const saved: Parameters<AlarmEngineRepository['saveStates']>[0] = [];
         const entries: Parameters<AlarmEngineRepository['entries']>[0] = [];
+        // The round's raises in one statement and their rows in one read (a burst of alarms costs a
+        // few statements, not a few per alarm); those due a notice are marked notified as they go in.
+        const raises = out.filter((t) => t.action === 'raise');
+        const told = new Set(
+          raises
+            .filter((t) => t.rule.throttleMs === 0 || t.now - (notifiedAt.get(t.key) ?? 0) >= t.rule.throttleMs)
+            .map((t) => t.key),
+        );
+        const inserted = await r.raiseMany(
+          raises.map((t) => ({
+            kind: 'rule',
+            sourceKey: t.rule.key,
+            ruleId: t.rule.id,
+            ruleName: t.rule.name,
+            severity: t.rule.severity,
+            deviceId: t.device.id,
+            stationId: t.device.stationId,
+            regionId: t.device.regionId,
+            metric: t.judgement.cause?.metric ?? null,
+            condition: t.judgement.cause?.condition ?? null,
+            threshold: t.judgement.cause?.threshold ?? null,
+            value: t.judgement.cause?.value ?? null,
+            at: new Date(t.now),
+            notifiedAt: told.has(t.key) ? new Date(t.now) : null,
+          })),
+        );
+        const raisedIds = new Map(inserted.map((a) => [stateKey(a.sourceKey, a.deviceId), a.id]));
+        for (const row of await createAlarmsRepository(tx).byIds([...raisedIds.values()])) {
+          raisedRows.set(row.alarm.id, row);
+        }
         for (const t of out) {
           const at = new Date(t.now);
           const value = t.judgement.cause?.value ?? null;
           if (t.action === 'raise') {
-            let id = await r.raise({
-              kind: 'rule',
-              sourceKey: t.rule.key,
-              ruleId: t.rule.id,
-              ruleName: t.rule.name,
-              severity: t.rule.severity,
-              deviceId: t.device.id,
-              stationId: t.device.stationId,
-              regionId: t.device.regionId,
-              metric: t.judgement.cause?.metric ?? null,
-              condition: t.judgement.cause?.condition ?? null,
-              threshold: t.judgement.cause?.threshold ?? null,
-              value,
-              at,
-            });
+            let id = raisedIds.get(t.key) ?? null;
             if (id === null) {
               // Another server raised it a moment ago: this judgement is a repeat of it.
               id = await r.standing(t.device.id, t.rule.key);
@@ -376,10 +394,9 @@ export function createAlarmEngine(app: FastifyInstance) {
               entries.push({ alarmId: id, kind: 'raised', at, userId: null, text: value ?? '' });
               pushes.push({ id, change: 'raised' });
               stats.raised++;
-              const last = notifiedAt.get(t.key) ?? 0;
-              if (t.rule.throttleMs === 0 || t.now - last >= t.rule.throttleMs) {
-                const [row] = await createAlarmsRepository(tx).byIds([id]);
-                const told = row
+              if (told.has(t.key)) {
+                const row = raisedRows.get(id);
+                const recipients = row
                   ? await notify(
                       app,
                       tx,
@@ -392,10 +409,9 @@ export function createAlarmEngine(app: FastifyInstance) {
                       (fn) => hooks.push(fn),
                     )
                   : [];
-                await r.markNotified(id, at);
                 notifiedAt.set(t.key, t.now);
-                if (told.length > 0)
-                  entries.push({ alarmId: id, kind: 'notified', at, userId: null, text: String(told.length) });
+                if (recipients.length > 0)
+                  entries.push({ alarmId: id, kind: 'notified', at, userId: null, text: String(recipients.length) });
               }
             }
             if (id !== null) standing.set(t.key, id);
@@ -445,15 +461,26 @@ export function createAlarmEngine(app: FastifyInstance) {
       await loadStanding().catch(() => {});
       return;
     }
+    // The alarms' viewers first, then the recipients' message bells (each reads an unread count).
+    await push(pushes, raisedRows);
     for (const hook of hooks) await Promise.resolve(hook()).catch(() => {});
-    await push(pushes);
   }
 
-  /** Tells the connections that may see them (after the commit), in their language. */
-  async function push(list: { id: number; change: 'raised' | 'updated' | 'cleared' | 'acknowledged' }[]) {
+  /**
+   * Tells the connections that may see them (after the commit), in their language. `known`: rows
+   * read already (in the transaction that raised them).
+   */
+  async function push(
+    list: { id: number; change: 'raised' | 'updated' | 'cleared' | 'acknowledged' }[],
+    known: ReadonlyMap<number, AlarmRow> = new Map(),
+  ) {
     if (list.length === 0 || app.realtime.connections() === 0) return;
     const last = new Map(list.map((p) => [p.id, p.change]));
-    const rows = await createAlarmsRepository(app.db).byIds([...last.keys()]);
+    const ids = [...last.keys()];
+    const rows = [
+      ...ids.flatMap((id) => known.get(id) ?? []),
+      ...(await createAlarmsRepository(app.db).byIds(ids.filter((id) => !known.has(id)))),
+    ];
     for (const row of rows) {
       const change = last.get(row.alarm.id)!;
       app.realtime.toAlarmViewers(row.alarm.regionId, (locale) => ({
