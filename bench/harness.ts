@@ -28,9 +28,15 @@ export interface Bench {
   close: () => Promise<void>;
 }
 
-export async function openBench(url = process.env.BENCH_DATABASE_URL): Promise<Bench> {
+/** `pgliteOnDisk`: PGlite keeps its files in the data folder (as a server does) rather than in memory. */
+export async function openBench(
+  url = process.env.BENCH_DATABASE_URL,
+  options: { pgliteOnDisk?: boolean } = {},
+): Promise<Bench> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-'));
-  const database = await openDatabase(url ? { url } : { dataDir: 'memory://' });
+  const database = await openDatabase(
+    url ? { url } : { dataDir: options.pgliteOnDisk ? path.join(dataDir, 'pglite') : 'memory://' },
+  );
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const close = async () => {
     await app?.close();
