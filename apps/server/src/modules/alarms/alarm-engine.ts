@@ -294,10 +294,12 @@ export function createAlarmEngine(app: FastifyInstance) {
     };
   }
 
-  function judgeOne(rule: CompiledRule, d: DeviceMeta, now: number, events: ReadonlySet<string>, out: Transition[]) {
+  /** One rule against a device as `view` shows it (one view serves all the device's rules in a round). */
+  function judgeOne(rule: CompiledRule, d: DeviceMeta, view: EvalView, out: Transition[]) {
+    const now = view.now;
     const key = stateKey(rule.key, d.id);
     const state = states.get(key) ?? { ...freshState(), active: standing.has(key) };
-    const j = judge(rule.eval, viewOf(d, now, events));
+    const j = judge(rule.eval, view);
     stats.judged++;
     const next = step(rule.eval, state, j, now);
     if (next.changed) states.set(key, next.state);
@@ -328,11 +330,15 @@ export function createAlarmEngine(app: FastifyInstance) {
         continue;
       }
       for (const [metric, sample] of input.readings) remember(deviceId, metric, sample);
+      // The device's view made once for all its rules (a view per rule was most of the judging's time).
+      let view: EvalView | undefined;
       for (const rule of rulesFor(d)) {
         let relevant = false;
         for (const e of input.events) if (rule.events.has(e)) relevant = true;
         if (!relevant) for (const m of input.readings.keys()) if (rule.metrics.has(m)) relevant = true;
-        if (relevant) judgeOne(rule, d, now, input.events, out);
+        if (!relevant) continue;
+        view ??= viewOf(d, now, input.events);
+        judgeOne(rule, d, view, out);
       }
     }
     if (unknown) await loadDevices();
@@ -606,12 +612,15 @@ export function createAlarmEngine(app: FastifyInstance) {
     const out: Transition[] = [];
     const none = new Set<string>();
     for (const d of devices.values()) {
+      let view: EvalView | undefined;
       for (const rule of rulesFor(d)) {
         if (!rule.timed) continue;
         const key = stateKey(rule.key, d.id);
         const s = states.get(key);
         const due = rule.hasNodata || (s && (s.pendingSince !== null || s.active));
-        if (due) judgeOne(rule, d, now, none, out);
+        if (!due) continue;
+        view ??= viewOf(d, now, none);
+        judgeOne(rule, d, view, out);
       }
     }
     await write(out.filter((t) => t.action !== 'touch' || t.rule.hasNodata));
