@@ -4,6 +4,7 @@ import {
   type AlarmSchedule,
   type AlarmSeverity,
   DEFAULT_LOCALE,
+  Quality,
   type StationSetpoint,
 } from '@water/contracts';
 import { sql } from 'drizzle-orm';
@@ -242,6 +243,9 @@ export function createAlarmEngine(app: FastifyInstance) {
     }
   }
 
+  /** Whether the engine has read its rules and state (a database away at start: the next sweep tries again). */
+  let started = false;
+
   async function start() {
     await loadRules();
     await loadDevices();
@@ -260,6 +264,7 @@ export function createAlarmEngine(app: FastifyInstance) {
     await loadStanding();
     await loadLatest();
     lastReconcile = Date.now();
+    started = true;
   }
 
   function remember(deviceId: number, metric: string, sample: Sample) {
@@ -757,7 +762,9 @@ export function createAlarmEngine(app: FastifyInstance) {
       for (const { deviceId, readings } of fresh) {
         let p: Pending | undefined;
         for (const r of readings) {
-          if (!watched.has(r.key)) continue;
+          // A reading beyond the instrument's span (or of no metric) is the sensor's fault, not the
+          // process's: it raises no alarm (the device's data quality shows it).
+          if (!watched.has(r.key) || (r.quality & (Quality.outOfRange | Quality.unknownMetric)) !== 0) continue;
           p ??= queued(deviceId);
           const value = typeof r.value === 'number' ? r.value : typeof r.value === 'boolean' ? (r.value ? 1 : 0) : null;
           const text = typeof r.value === 'string' ? r.value : null;
@@ -782,6 +789,7 @@ export function createAlarmEngine(app: FastifyInstance) {
     /** Everything time alone brings due; also re-reads rules changed on any server. */
     async sweep() {
       if (stopped) return;
+      if (!started) await start();
       const v = await repo().version();
       if (v !== version) {
         await loadRules();

@@ -23,7 +23,9 @@ export const alarmsRoutes = fp(async (app: FastifyInstance) => {
   const unsubscribe: (() => void)[] = [];
   // Once the database is migrated (the server migrates after building the app, before listening).
   app.addHook('onReady', async () => {
-    await engine.start();
+    // A database away at start does not keep the server from starting (/readyz says so): the
+    // engine reads its rules and state at the first sweep that reaches it.
+    await engine.start().catch((err: unknown) => app.log.warn({ err }, 'alarm engine: start deferred'));
     unsubscribe.push(
       app.telemetry.onLatest((fresh) => engine.onReadings(fresh)),
       app.telemetry.onEvents((events) => engine.onEvents(events)),

@@ -155,6 +155,14 @@ describe('the alarm engine', () => {
     expect(await alarmsOf(GAUGE)).toHaveLength(1);
   });
 
+  it("raises nothing on a reading beyond the instrument's span: the sensor's fault, not the well's", async () => {
+    await rule(GAUGE, [[above(4)]]);
+    await ingest(GAUGE, { level: 15 }); // the gauge spans 0–10 m: flagged out of range
+    expect(await alarmsOf(GAUGE)).toHaveLength(0);
+    await ingest(GAUGE, { level: 4.5 });
+    expect(await alarmsOf(GAUGE)).toHaveLength(1);
+  });
+
   it('OR groups: either group raises, an AND group needs every condition', async () => {
     const pump = await deviceId(PUMP);
     await rule(PUMP, [
