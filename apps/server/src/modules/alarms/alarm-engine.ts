@@ -86,7 +86,6 @@ interface Transition {
 const TOUCH_MS = 60_000;
 /** How often the engine re-reads what other servers may have changed (standing alarms, devices). */
 const RECONCILE_MS = 30_000;
-const HOUR_MS = 3_600_000;
 
 const stateKey = (sourceKey: string, deviceId: number) => `${sourceKey}|${deviceId}`;
 
@@ -857,9 +856,6 @@ export function createAlarmEngine(app: FastifyInstance) {
       stopped = true;
       while (running) await running;
     },
-
-    /** Time window the engine's rate history spans (tests). */
-    hours: () => maxRateMs / HOUR_MS,
   };
 }
 

@@ -13,13 +13,16 @@ interface ReferenceSelectProps {
   className?: string;
 }
 
-/**
- * A filter's pick of one pump station or site, from the cached reference list (searchable,
- * clearable). The device register, the alarm lists and the rules pick stations alike.
- */
-export function StationSelect({ label, placeholder, value, onChange, className }: ReferenceSelectProps) {
-  const { locale } = useI18n();
-  const stations = useQuery(referenceQueries.stations(locale));
+/** One select of reference data: searchable, clearable, a filter's width unless told. */
+function ReferenceSelect({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className,
+  loading,
+  options,
+}: ReferenceSelectProps & { loading: boolean; options: { label: string; value: number }[] }) {
   return (
     <Select
       className={className ?? 'list-page__select'}
@@ -27,28 +30,38 @@ export function StationSelect({ label, placeholder, value, onChange, className }
       placeholder={placeholder}
       allowClear
       showSearch
-      loading={stations.isPending}
+      loading={loading}
       value={value}
       onChange={(id: number | undefined) => onChange(id)}
+      options={options}
+    />
+  );
+}
+
+/**
+ * A filter's pick of one pump station or site, from the cached reference list (searchable,
+ * clearable). The device register, the alarm lists and the rules pick stations alike.
+ */
+export function StationSelect(props: ReferenceSelectProps) {
+  const { locale } = useI18n();
+  const stations = useQuery(referenceQueries.stations(locale));
+  return (
+    <ReferenceSelect
+      {...props}
+      loading={stations.isPending}
       options={(stations.data ?? []).map((s) => ({ label: s.name, value: s.id }))}
     />
   );
 }
 
 /** A filter's pick of one device type, named in the console's language, from the cached catalogue. */
-export function DeviceTypeSelect({ label, placeholder, value, onChange, className }: ReferenceSelectProps) {
+export function DeviceTypeSelect(props: ReferenceSelectProps) {
   const { locale } = useI18n();
   const types = useQuery(referenceQueries.deviceTypes(locale));
   return (
-    <Select
-      className={className ?? 'list-page__select'}
-      aria-label={label}
-      placeholder={placeholder}
-      allowClear
-      showSearch
+    <ReferenceSelect
+      {...props}
       loading={types.isPending}
-      value={value}
-      onChange={(id: number | undefined) => onChange(id)}
       options={(types.data ?? []).map((type) => ({
         label: locale === 'zh-CN' ? type.nameZh : type.nameEn,
         value: type.id,
