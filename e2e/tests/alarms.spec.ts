@@ -57,7 +57,9 @@ test('an administrator writes a rule, a reading trips it, and the alarm is handl
   await detail.getByRole('textbox', { name: '评论' }).fill('已通知泵站值班员到场查看');
   await detail.getByRole('button', { name: '添加评论' }).click();
   const timeline = detail.getByRole('region', { name: '处理记录' });
-  await expect(timeline.getByText('已通知泵站值班员到场查看')).toBeVisible();
+  // The timeline's entry (the box keeps the text until the answer comes, then empties).
+  await expect(timeline.getByRole('paragraph').filter({ hasText: '已通知泵站值班员到场查看' })).toBeVisible();
+  await expect(detail.getByRole('textbox', { name: '评论' })).toHaveValue('');
   await detail.getByRole('button', { name: '解除', exact: true }).click();
   const clear = page.getByRole('dialog', { name: `解除告警：${name}` });
   await clear.getByRole('textbox', { name: '解除原因' }).fill('现场确认：液位计探头被杂物遮挡，已清理');

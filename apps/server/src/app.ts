@@ -23,6 +23,7 @@ import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { notifyPlugin } from './modules/notify/notify.plugin.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { pumpStationsRoutes } from './modules/pump-stations/pump-stations.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(stationLiveRoutes);
   await app.register(stationHistoryRoutes);
   await app.register(alarmRulesRoutes);
+  await app.register(notifyPlugin);
   await app.register(alarmsRoutes);
 
   return app;

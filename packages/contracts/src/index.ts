@@ -18,6 +18,7 @@ export * from './map.ts';
 export * from './messages.ts';
 export * from './monitoring.ts';
 export * from './notices.ts';
+export * from './notifications.ts';
 export * from './organization.ts';
 export * from './pump-station-history.ts';
 export * from './pump-station-live.ts';

@@ -24,7 +24,12 @@ export class RequestValidationError extends Error {
 
 /** One zod issue in the caller's language: the contract's own message key, else zod's locale. */
 export function issueText(issue: Issue, locale: Locale): string {
-  if (isValidationMessageKey(issue.message)) return validationMessages[issue.message][locale];
+  if (isValidationMessageKey(issue.message)) {
+    // A custom issue may name what it refuses ({name} in the text, from its params).
+    const params = (issue as { params?: Record<string, unknown> }).params;
+    const text = validationMessages[issue.message][locale];
+    return params ? text.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all)) : text;
+  }
   const message = zodLocales[locale].localeError?.(issue as never);
   return typeof message === 'string' ? message : (message?.message ?? issue.message);
 }

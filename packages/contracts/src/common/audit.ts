@@ -19,6 +19,9 @@ export const auditModuleNames = {
   menus: { 'zh-CN': '菜单', 'en-US': 'Menus' },
   messages: { 'zh-CN': '消息', 'en-US': 'Messages' },
   notices: { 'zh-CN': '公告', 'en-US': 'Notices' },
+  'notify-templates': { 'zh-CN': '消息模板', 'en-US': 'Message templates' },
+  'notify-channels': { 'zh-CN': '消息渠道', 'en-US': 'Message channels' },
+  'notify-pushes': { 'zh-CN': '消息推送', 'en-US': 'Message push' },
   organization: { 'zh-CN': '组织机构', 'en-US': 'Organisation' },
   'pump-stations': { 'zh-CN': '泵站配置', 'en-US': 'Pump-station setup' },
   regions: { 'zh-CN': '监测区域', 'en-US': 'Monitoring regions' },
@@ -80,6 +83,12 @@ export const auditActionNames = {
   'offline-rule.create': { 'zh-CN': '新增离线规则', 'en-US': 'Create an offline rule' },
   'offline-rule.update': { 'zh-CN': '修改离线规则', 'en-US': 'Update an offline rule' },
   'offline-rule.delete': { 'zh-CN': '删除离线规则', 'en-US': 'Delete an offline rule' },
+  reset: { 'zh-CN': '恢复默认', 'en-US': 'Reset to default' },
+  test: { 'zh-CN': '发送测试', 'en-US': 'Send a test' },
+  push: { 'zh-CN': '推送消息', 'en-US': 'Push a message' },
+  resend: { 'zh-CN': '重发失败项', 'en-US': 'Resend failed' },
+  cancel: { 'zh-CN': '取消推送', 'en-US': 'Cancel a push' },
+  'notify-prefs': { 'zh-CN': '设置通知偏好', 'en-US': 'Set notification preferences' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AuditAction = keyof typeof auditActionNames;
 

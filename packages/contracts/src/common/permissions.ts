@@ -34,6 +34,12 @@ export const Permissions = {
   alarmHandle: 'alarm:handle',
   /** Write alarm rules and offline rules. */
   alarmRuleWrite: 'alarm:rule:write',
+  /** See message templates, channels and the push log. */
+  notifyView: 'notify:view',
+  /** Edit message templates and channel settings. */
+  notifyTemplateWrite: 'notify:template:write',
+  /** Push messages; resend and cancel pushes. */
+  notifyPush: 'notify:push',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

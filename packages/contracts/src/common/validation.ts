@@ -226,6 +226,38 @@ export const validationMessages = {
     'zh-CN': '该设备类型或设备已有离线规则',
     'en-US': 'This device type or device already has an offline rule',
   },
+  'validation.unknownVariable': {
+    'zh-CN': '未知变量 {name}：此用途的模板可用 {known}',
+    'en-US': 'Unknown variable {name}: templates of this purpose offer {known}',
+  },
+  'validation.smsTooLong': {
+    'zh-CN': '短信渲染后为 {segments} 条（{chars} 字），超过 {limit} 条上限',
+    'en-US': 'The SMS renders as {segments} segments ({chars} characters), over the limit of {limit}',
+  },
+  'validation.markdownTooLong': {
+    'zh-CN': '渲染后 {bytes} 字节，超过该机器人 {limit} 字节的上限',
+    'en-US': 'It renders as {bytes} bytes, over the robot’s limit of {limit}',
+  },
+  'validation.fallbackSameChannel': {
+    'zh-CN': '备用渠道不能是模板自身的渠道',
+    'en-US': 'The fallback cannot be the template’s own channel',
+  },
+  'validation.link': {
+    'zh-CN': '链接须为控制台内的路径，如 /bz/alarm',
+    'en-US': 'A link is a console path such as /bz/alarm',
+  },
+  'validation.noRecipients': {
+    'zh-CN': '所选对象中没有可接收消息的用户',
+    'en-US': 'The chosen recipients include no user who can receive it',
+  },
+  'validation.scheduleInPast': {
+    'zh-CN': '定时时间须在现在之后 30 天内',
+    'en-US': 'A scheduled time must be within the next 30 days',
+  },
+  'validation.channelOff': {
+    'zh-CN': '渠道未启用或未配置：{name}',
+    'en-US': 'Channel off or not set up: {name}',
+  },
   'validation.externalImage': {
     'zh-CN': '不能引用外部图片：外部图片会向其所有者泄露阅读情况，且在无外网的调度室无法显示',
     'en-US': 'Images from other sites are not allowed: they tell their owner who read this, and fail without internet',

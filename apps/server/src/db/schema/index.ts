@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';
+export * from './notifications.ts';
 export * from './operations.ts';
 export * from './organization.ts';
 export * from './pump-stations.ts';
