@@ -150,8 +150,33 @@ export const seedMenuTree: SeedMenu[] = [
     icon: 'icon-message',
     order: 6,
     children: [
-      { name: 'callPoliceMessage', path: 'callPoliceMessage', zh: '消息模板', en: 'Message templates' },
-      { name: 'callPolicePush', path: 'callPolicePush', zh: '消息推送', en: 'Message push' },
+      // Operators read templates and the push log; editing templates and channels, and pushing,
+      // are the administrators'.
+      {
+        name: 'callPoliceMessage',
+        path: 'callPoliceMessage',
+        zh: '消息模板',
+        en: 'Message templates',
+        children: [
+          btn(Permissions.notifyView, '查看消息模板与推送记录', 'View message templates and the push log'),
+          {
+            ...btn(Permissions.notifyTemplateWrite, '编辑消息模板与渠道', 'Edit message templates and channels'),
+            adminOnly: true,
+          },
+        ],
+      },
+      {
+        name: 'callPolicePush',
+        path: 'callPolicePush',
+        zh: '消息推送',
+        en: 'Message push',
+        children: [
+          {
+            ...btn(Permissions.notifyPush, '推送消息、重发与取消', 'Push, resend and cancel messages'),
+            adminOnly: true,
+          },
+        ],
+      },
       // The page is for publishing: a role without the permission is not offered it (notices it
       // receives are in the message box).
       {
