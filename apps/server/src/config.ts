@@ -78,6 +78,48 @@ export const settingsSchema = z.object({
     .describe(
       'SMS codes the whole system sends in an hour; past it codes are refused and administrators told once an hour',
     ),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/]+/.test(v) && URL.canParse(v), {
+      error: 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    })
+    .optional()
+    .describe(
+      'Mail server for e-mail notifications (smtp://user:pass@host:587, smtps:// for TLS); when unset e-mail is off',
+    ),
+  SMTP_FROM: z
+    .string()
+    .min(3)
+    .max(200)
+    .default('Water Ops <noreply@water.local>')
+    .describe('Sender of e-mail notifications'),
+  NOTIFY_POLL_MS: int(0, 60_000)
+    .default(1000)
+    .describe(
+      'How often the notification outbox is looked at for due deliveries, in ms (a push also wakes it); 0: never (tests)',
+    ),
+  NOTIFY_BATCH: int(1, 5000).default(200).describe('Deliveries the notification worker takes in one round at most'),
+  NOTIFY_LEASE_SECONDS: int(5, 3600)
+    .default(60)
+    .describe("How long a worker's claim on a delivery lasts; a crashed worker's deliveries are taken again after it"),
+  NOTIFY_MAX_ATTEMPTS: int(1, 20)
+    .default(5)
+    .describe(
+      'Attempts at a delivery that keeps failing for a passing reason before it is given up (back-off 30 s, 2 min, 10 min, 30 min, 2 h)',
+    ),
+  NOTIFY_RATE_PER_USER_PER_MINUTE: int(1, 100_000)
+    .default(6)
+    .describe(
+      'SMS, e-mails and webhook calls one recipient gets in a minute at most; more wait for the next minute (in-app: no limit)',
+    ),
+  NOTIFY_RATE_PER_CHANNEL_PER_MINUTE: int(1, 1_000_000)
+    .default(600)
+    .describe(
+      'SMS, e-mails and webhook calls sent in a minute per channel at most; more wait (robots: 20 a minute, Feishu 100, as their docs say)',
+    ),
+  NOTIFY_HTTP_TIMEOUT_MS: int(100, 120_000)
+    .default(10_000)
+    .describe('How long a webhook or robot call may take before it counts as failed (and is retried)'),
   MQTT_URL: z
     .string()
     .refine((v) => /^(mqtts?|wss?):\/\/.+/.test(v) && URL.canParse(v), {
