@@ -120,6 +120,9 @@ export const settingsSchema = z.object({
   NOTIFY_HTTP_TIMEOUT_MS: int(100, 120_000)
     .default(10_000)
     .describe('How long a webhook or robot call may take before it counts as failed (and is retried)'),
+  NOTIFY_SCHEDULE_SECONDS: int(0, 3600)
+    .default(15)
+    .describe('How often scheduled pushes that came due are planned into the outbox; 0: never (tests)'),
   MQTT_URL: z
     .string()
     .refine((v) => /^(mqtts?|wss?):\/\/.+/.test(v) && URL.canParse(v), {

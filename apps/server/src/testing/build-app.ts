@@ -106,6 +106,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ALARM_SWEEP_SECONDS: '0',
     // The notification outbox is delivered when a test drains it (`app.notifyDelivery.drain()`).
     NOTIFY_POLL_MS: '0',
+    // Scheduled pushes are planned when a test calls planDuePushes(), on the test clock.
+    NOTIFY_SCHEDULE_SECONDS: '0',
     DATA_DIR: TEST_DATA_DIR,
     ...env,
   });
