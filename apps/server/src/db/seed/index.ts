@@ -9,6 +9,7 @@ import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from
 import { seedDemoPumpStations } from './demo-pump-stations.ts';
 import { seedDemoDeviceSecrets } from './demo-secrets.ts';
 import { seedDeviceTypes } from './device-types.ts';
+import { seedNotifyTemplates } from './notify-templates.ts';
 
 export interface SeedOptions {
   demo: boolean;
@@ -36,6 +37,7 @@ export interface SeedResult {
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   await db.transaction(async (tx) => {
     await seedBase(tx);
+    await seedNotifyTemplates(tx, options.now ?? new Date());
     await seedDeviceTypes(tx);
     if (options.demo) {
       const now = options.now ?? new Date();
