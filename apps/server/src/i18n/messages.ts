@@ -636,6 +636,29 @@ export const messages = {
     'zh-CN': '不能授予超出您自己数据权限的数据范围',
     'en-US': 'You cannot give a role a data scope wider than your own',
   },
+  // Notification templates and channels (issue 16): why a delivery failed (DELIVERY_ERROR_CODES), the channel test.
+  'notify.error.noBalance': { 'zh-CN': '短信余额不足', 'en-US': 'SMS balance used up' },
+  'notify.error.noAddress': {
+    'zh-CN': '无接收地址（未填写手机号、邮箱或网址）',
+    'en-US': 'No address (no phone, e-mail or URL)',
+  },
+  'notify.error.channelOff': { 'zh-CN': '渠道未启用或未配置', 'en-US': 'Channel off or not set up' },
+  'notify.error.http': { 'zh-CN': '对方服务返回错误', 'en-US': 'The provider answered with an error' },
+  'notify.error.rejected': { 'zh-CN': '对方拒收', 'en-US': 'Refused by the provider' },
+  'notify.error.timeout': { 'zh-CN': '对方无响应（超时）', 'en-US': 'No answer in time' },
+  'notify.error.network': { 'zh-CN': '无法连接', 'en-US': 'Could not connect' },
+  'notify.error.smtp': { 'zh-CN': '邮件服务器拒收', 'en-US': 'The mail server refused it' },
+  'notify.error.exhausted': { 'zh-CN': '重试次数已用完', 'en-US': 'Retries used up' },
+  'notify.test.title': { 'zh-CN': '【测试】消息渠道测试', 'en-US': '[Test] Message channel test' },
+  'notify.test.body': {
+    'zh-CN': '这是 {user} 于 {time} 从水务运营平台发出的测试消息。收到即说明该渠道可以正常送达，无需回复。',
+    'en-US':
+      'A test message sent by {user} at {time} from the water operations console. If you can read it, the channel delivers; no reply is needed.',
+  },
+  'notify.channel.inAppAlwaysOn': {
+    'zh-CN': '站内信始终开启，不能关闭',
+    'en-US': 'In-app messages are always on and cannot be turned off',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

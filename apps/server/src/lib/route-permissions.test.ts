@@ -106,6 +106,9 @@ const SESSION = new Set([
   'GET /api/pump-stations/:id/history',
   'GET /api/pump-stations/:id/daily',
   'GET /api/pump-stations/:id/daily/export',
+  // My own notification channels, language and quiet hours (modules/notify): no route reaches another user's.
+  'GET /api/account/notify-prefs',
+  'PUT /api/account/notify-prefs',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
@@ -221,6 +224,14 @@ const GUARDED = new Map<string, string>([
   ['POST /api/alarms/:id/shelve', 'alarm:handle'],
   ['POST /api/alarms/:id/assign', 'alarm:handle'],
   ['POST /api/alarms/:id/comments', 'alarm:handle'],
+  // Message templates and channels (modules/notify): read with notify:view, written and tested with notify:template:write.
+  ['GET /api/notify/templates', 'notify:view'],
+  ['PUT /api/notify/templates/:id', 'notify:template:write'],
+  ['POST /api/notify/templates/:id/reset', 'notify:template:write'],
+  ['POST /api/notify/templates/preview', 'notify:view'],
+  ['GET /api/notify/channels', 'notify:view'],
+  ['PUT /api/notify/channels/:channel', 'notify:template:write'],
+  ['POST /api/notify/channels/:channel/test', 'notify:template:write'],
 ]);
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { LOGOUT_CODES } from '@water/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { localeFromHeader, type MessageKey, t, tValidation } from '../i18n/messages.ts';
+import { localeFromHeader, type MessageKey, t } from '../i18n/messages.ts';
 import { AppError } from '../lib/errors.ts';
-import { RequestValidationError } from '../lib/validation.ts';
+import { issueText, RequestValidationError } from '../lib/validation.ts';
 
 const statusKeys: Record<number, MessageKey> = {
   400: 'http.badRequest',
@@ -34,7 +34,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof RequestValidationError) {
       const errors = err.issues.map((issue) => ({
         field: [err.part === 'body' ? '' : err.part, ...issue.path.map(String)].filter(Boolean).join('.'),
-        message: tValidation(locale, issue.message) ?? err.localize(issue, locale),
+        // A custom issue may name what it refuses: issueText fills `{name}` from its params.
+        message: issueText(issue, locale),
       }));
       const detail = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
       return reply.status(400).send({ code: 400, msg: t(locale, 'http.validation', { detail }), data: { errors } });

@@ -152,7 +152,7 @@ const TEXTS: Record<NotifyPurpose, PurposeTexts> = {
   'alarm.cleared': {
     sms: L(
       '【告警解除】{station}{device} {title} 已解除（{reason}），持续 {duration}',
-      '[Cleared] {station} {device} {title} ({reason}), lasted {duration}',
+      '[Cleared] {station} {device} {title}: {reason}, lasted {duration}',
     ),
     inApp: {
       title: L('【告警解除】{title}', '[Cleared] {title}'),
