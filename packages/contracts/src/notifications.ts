@@ -304,6 +304,8 @@ export const pushEstimateSchema = z.object({
     balance: z.number(),
     enough: z.boolean(),
   }),
+  /** Chosen channels that cannot deliver now (off, or not set up): left out above; sending refuses them. */
+  channelsOff: z.array(z.enum(NOTIFY_CHANNELS)).optional(),
 });
 export type PushEstimate = z.infer<typeof pushEstimateSchema>;
 

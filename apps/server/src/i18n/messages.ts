@@ -41,6 +41,22 @@ export const messages = {
     'zh-CN': '【{severity}告警】{station}{device} 通信中断，最后上报于 {lastSeen}',
     'en-US': '[{severity} alarm] {station}{device} lost communication; last heard {lastSeen}',
   },
+  // Message push (issue 16): channel names, the push log's refusals, alarm notices' words.
+  'notify.push.channel.inApp': { 'zh-CN': '站内信', 'en-US': 'In-app' },
+  'notify.push.channel.sms': { 'zh-CN': '短信', 'en-US': 'SMS' },
+  'notify.push.channel.email': { 'zh-CN': '邮件', 'en-US': 'E-mail' },
+  'notify.push.channel.webhook': { 'zh-CN': 'Webhook', 'en-US': 'Webhook' },
+  'notify.push.channel.wecom': { 'zh-CN': '企业微信群机器人', 'en-US': 'WeCom group robot' },
+  'notify.push.channel.dingtalk': { 'zh-CN': '钉钉群机器人', 'en-US': 'DingTalk group robot' },
+  'notify.push.channel.feishu': { 'zh-CN': '飞书群机器人', 'en-US': 'Feishu group bot' },
+  'notify.push.notScheduled': {
+    'zh-CN': '只有尚未发送的定时推送可以取消',
+    'en-US': 'Only a scheduled push that has not gone out can be cancelled',
+  },
+  'notify.push.assigned': { 'zh-CN': '【指派给您】{title}', 'en-US': '[Assigned to you] {title}' },
+  'notify.push.clearedAuto': { 'zh-CN': '恢复正常', 'en-US': 'back to normal' },
+  'notify.push.minutes': { 'zh-CN': '{n} 分钟', 'en-US': '{n} min' },
+  'notify.push.hours': { 'zh-CN': '{h} 小时 {m} 分钟', 'en-US': '{h} h {m} min' },
   'alarms.alreadyCleared': { 'zh-CN': '该告警已解除', 'en-US': 'This alarm is cleared already' },
   'alarms.shelveInPast': { 'zh-CN': '搁置截止时间须晚于现在', 'en-US': 'Shelve until a time in the future' },
   'alarms.tooManyRows': {

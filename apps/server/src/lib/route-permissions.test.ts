@@ -224,6 +224,14 @@ const GUARDED = new Map<string, string>([
   ['POST /api/alarms/:id/shelve', 'alarm:handle'],
   ['POST /api/alarms/:id/assign', 'alarm:handle'],
   ['POST /api/alarms/:id/comments', 'alarm:handle'],
+  // Message push (modules/notify): the log read with notify:view, pushing, resending and cancelling with notify:push.
+  ['GET /api/notify/pushes', 'notify:view'],
+  ['GET /api/notify/pushes/:id', 'notify:view'],
+  ['GET /api/notify/pushes/:id/deliveries', 'notify:view'],
+  ['POST /api/notify/pushes/estimate', 'notify:push'],
+  ['POST /api/notify/pushes', 'notify:push'],
+  ['POST /api/notify/pushes/:id/resend', 'notify:push'],
+  ['POST /api/notify/pushes/:id/cancel', 'notify:push'],
   // Message templates and channels (modules/notify): read with notify:view, written and tested with notify:template:write.
   ['GET /api/notify/templates', 'notify:view'],
   ['PUT /api/notify/templates/:id', 'notify:template:write'],

@@ -47,6 +47,8 @@ export interface OutgoingDelivery {
   /** SMS segments it is billed as. */
   segments: number;
   critical: boolean;
+  /** Who it is for, as the generic webhook names them (none for a group robot). */
+  recipient?: { name: string; phone: string; email: string } | null;
 }
 
 export type SendOutcome =

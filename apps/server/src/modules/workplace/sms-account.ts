@@ -20,42 +20,81 @@ export async function chargeSms(
   return charged.has(outboxId);
 }
 
+// Whole ten-thousandths of a yuan (the price's scale), so that 199.95 / 0.05 is not 3998.999….
+const units = (n: string) => Math.round(Number(n) * 10_000);
+
+/** How many of `counts` (SMS each, in order) a balance pays for at a price: a prefix, none skipped. */
+function affordablePrefix(balance: number, price: number, counts: readonly number[]): number {
+  if (price === 0) return counts.length;
+  let left = balance;
+  let n = 0;
+  for (const count of counts) {
+    if (left < price * count) break;
+    left -= price * count;
+    n++;
+  }
+  return n;
+}
+
+/** The account row, locked: two senders do not spend the same balance. */
+async function lockAccount(db: Queryable) {
+  const [account] = await db
+    .select({ balance: smsAccount.balance, price: smsAccount.price })
+    .from(smsAccount)
+    .where(eq(smsAccount.id, ACCOUNT_ID))
+    .for('update');
+  return account;
+}
+
 /**
- * Charges queued SMS one price each, in order, as far as the balance goes; the rest are marked
- * failed (never "sent"). One ledger row per charged SMS, with the IP of the request that paid for
- * it when it came from outside (SMS codes). Returns the ids that were charged.
+ * How many of a list of messages (each `counts[i]` SMS: a long text is billed per segment), in
+ * order, the balance pays for, and the price of one SMS. Locks the account row until the caller's
+ * transaction ends, so a sender can check before it sends and charge (chargeSmsBatch) after.
+ */
+export async function affordableSms(
+  db: Queryable,
+  counts: readonly number[],
+): Promise<{ count: number; price: number }> {
+  const account = await lockAccount(db);
+  if (!account) return { count: 0, price: 0 };
+  return {
+    count: affordablePrefix(units(account.balance), units(account.price), counts),
+    price: Number(account.price),
+  };
+}
+
+/**
+ * Charges queued SMS one price each (or `counts.get(id)` prices: the segments of a long text), in
+ * order, as far as the balance goes; the rest are marked failed (never "sent"). One ledger row per
+ * charged message, with the IP of the request that paid for it when it came from outside (SMS
+ * codes). Returns the ids that were charged.
  */
 export async function chargeSmsBatch(
   db: Queryable,
   outboxIds: number[],
   at: Date,
   requestedBy: { ip?: string } = {},
+  counts?: ReadonlyMap<number, number>,
 ): Promise<Set<number>> {
   if (outboxIds.length === 0) return new Set();
-  // The row lock keeps two senders from spending the same balance.
-  const [account] = await db
-    .select({ balance: smsAccount.balance, price: smsAccount.price })
-    .from(smsAccount)
-    .where(eq(smsAccount.id, ACCOUNT_ID))
-    .for('update');
-  // Whole ten-thousandths of a yuan (the price's scale), so that 199.95 / 0.05 is not 3998.999….
-  const units = (n: string) => Math.round(Number(n) * 10_000);
-  const price = account ? units(account.price) : 0;
+  const account = await lockAccount(db);
+  const countOf = (id: number) => counts?.get(id) ?? 1;
   const affordable = !account
     ? 0
-    : price === 0
-      ? outboxIds.length
-      : Math.min(outboxIds.length, Math.floor(units(account.balance) / price));
+    : affordablePrefix(units(account.balance), units(account.price), outboxIds.map(countOf));
   const charged = outboxIds.slice(0, affordable);
   const refused = outboxIds.slice(affordable);
   if (account && charged.length > 0) {
+    const total = charged.reduce((sum, id) => sum + countOf(id), 0);
     await db
       .update(smsAccount)
-      .set({ balance: sql`${smsAccount.balance} - ${smsAccount.price} * ${charged.length}`, updatedAt: at })
+      .set({ balance: sql`${smsAccount.balance} - ${smsAccount.price} * ${total}`, updatedAt: at })
       .where(eq(smsAccount.id, ACCOUNT_ID));
+    const price = units(account.price);
     await db.insert(smsLedger).values(
       charged.map((outboxId) => ({
-        amount: `-${account.price}`,
+        // Exact in ten-thousandths: the price's scale times a whole count.
+        amount: `-${((price * countOf(outboxId)) / 10_000).toFixed(4)}`,
         kind: 'charge',
         outboxId,
         ip: requestedBy.ip ?? '',

@@ -24,7 +24,7 @@ export const messagingRoutes: RouteDef[] = [
         path: 'callPolicePush',
         labelKey: 'menu.callPolicePush',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./push/push-list-page.tsx').then((m) => ({ default: m.PushListPage })),
       },
       {
         // Every role may open it: a user without the notice permission is told so on the page.

@@ -1,5 +1,13 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { devicesApi, deviceTypesApi, type Locale, organizationApi, regionsApi, rolesApi } from '@water/contracts';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  devicesApi,
+  deviceTypesApi,
+  type Locale,
+  organizationApi,
+  regionsApi,
+  rolesApi,
+  usersApi,
+} from '@water/contracts';
 import { callApi } from './http.ts';
 
 const all = ['reference'] as const;
@@ -68,6 +76,30 @@ export const referenceQueries = {
       queryKey: ['departments', 'tree', 'enabled', locale] as const,
       queryFn: ({ signal }) =>
         callApi(organizationApi.departmentTree, { locale, query: { status: 'enabled' }, signal, silent: true }),
+      staleTime: 60_000,
+    }),
+  /**
+   * Enabled users matching a name, for recipient pickers (alarm rules, message pushes). It reads the
+   * user list, which needs system:user:list: without it, chosen users still show by number.
+   */
+  userOptions: (keyword: string, locale: Locale) =>
+    queryOptions({
+      queryKey: ['users', 'picker', keyword, locale] as const,
+      queryFn: ({ signal }) =>
+        callApi(usersApi.list, {
+          locale,
+          query: { keyword: keyword || undefined, status: 'enabled', pageSize: 50, sort: 'displayName', order: 'asc' },
+          signal,
+          silent: true,
+        }),
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    }),
+  /** One user by id: a chosen recipient the picker's search page does not list. */
+  userOption: (id: number, locale: Locale) =>
+    queryOptions({
+      queryKey: ['users', 'picker-one', id, locale] as const,
+      queryFn: ({ signal }) => callApi(usersApi.get, { locale, params: { id }, signal, silent: true }),
       staleTime: 60_000,
     }),
 };

@@ -7,7 +7,6 @@ import {
   type Locale,
   type OfflineRuleInput,
   offlineRulesApi,
-  usersApi,
 } from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
@@ -63,30 +62,6 @@ export const alarmRuleQueries = {
     queryOptions({
       queryKey: ['devices', 'one', id, locale] as const,
       queryFn: ({ signal }) => callApi(devicesApi.get, { locale, params: { id }, signal, silent: true }),
-      staleTime: 60_000,
-    }),
-  /**
-   * Enabled users matching a name, for the recipients (the user list, which needs system:user:list:
-   * without it a rule's chosen users still show by their stored names).
-   */
-  users: (keyword: string, locale: Locale) =>
-    queryOptions({
-      queryKey: ['alarm-rules', 'recipient-users', keyword, locale] as const,
-      queryFn: ({ signal }) =>
-        callApi(usersApi.list, {
-          locale,
-          query: { keyword: keyword || undefined, status: 'enabled', pageSize: 50, sort: 'displayName', order: 'asc' },
-          signal,
-          silent: true,
-        }),
-      placeholderData: keepPreviousData,
-      staleTime: 60_000,
-    }),
-  /** One user by id: a chosen recipient the search page does not list. */
-  user: (id: number, locale: Locale) =>
-    queryOptions({
-      queryKey: ['alarm-rules', 'recipient-user', id, locale] as const,
-      queryFn: ({ signal }) => callApi(usersApi.get, { locale, params: { id }, signal, silent: true }),
       staleTime: 60_000,
     }),
 };

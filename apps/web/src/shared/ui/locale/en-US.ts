@@ -18,4 +18,9 @@ export const sharedUiEnUS = {
   'list.columnsTitle': 'Columns shown',
   'list.columnsReset': 'Restore defaults',
   'list.columnsRequired': 'Always shown',
+  'recipients.usersPlaceholder': 'Search users by name',
+  'recipients.rolesPlaceholder': 'Choose roles',
+  'recipients.departmentsPlaceholder': 'Choose departments',
+  'recipients.departmentsHelp': 'Members of the departments below too.',
+  'recipients.userNumber': 'User #{id}',
 } as const satisfies Record<keyof typeof sharedUiZhCN, string>;

@@ -17,4 +17,9 @@ export const sharedUiZhCN = {
   'list.columnsTitle': '显示的列',
   'list.columnsReset': '恢复默认',
   'list.columnsRequired': '始终显示',
+  'recipients.usersPlaceholder': '按姓名搜索用户',
+  'recipients.rolesPlaceholder': '选择角色',
+  'recipients.departmentsPlaceholder': '选择部门',
+  'recipients.departmentsHelp': '含下级部门的成员。',
+  'recipients.userNumber': '用户 #{id}',
 };
