@@ -1,4 +1,3 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 
@@ -17,7 +16,7 @@ export const messagingRoutes: RouteDef[] = [
         path: 'callPoliceMessage',
         labelKey: 'menu.callPoliceMessage',
         ...signedIn,
-        page: moduleUnavailable,
+        page: () => import('./templates/message-templates-page.tsx').then((m) => ({ default: m.MessageTemplatesPage })),
       },
       {
         name: 'callPolicePush',

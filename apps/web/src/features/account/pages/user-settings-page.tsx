@@ -3,16 +3,18 @@ import { useSearchParams } from 'react-router';
 import { useRoleInfo } from '../../../shared/session/session-queries.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { LoginHistoryTable } from '../components/login-history-table.tsx';
+import { NotifyPrefsForm } from '../components/notify-prefs-form.tsx';
 import { SessionTable } from '../components/session-table.tsx';
 import { useAccountI18n } from '../use-account-i18n.ts';
 import '../account.css';
 
-const TABS = ['password', 'history', 'sessions'] as const;
+const TABS = ['password', 'notify', 'history', 'sessions'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Change password, the own sign-in history and the live sessions. Tabs load their data when first
- * opened; the tab and the history's page are kept in the address (`?tab=history&history.page=2`).
+ * Change password, the notification preferences, the own sign-in history and the live sessions.
+ * Tabs load their data when first opened; the tab and the history's page are kept in the address
+ * (`?tab=history&history.page=2`).
  */
 export function UserSettingsPage() {
   const { t } = useAccountI18n();
@@ -38,6 +40,9 @@ export function UserSettingsPage() {
             <div className="account-settings-pane">
               <ChangePasswordForm />
             </div>
+          </Tabs.TabPane>
+          <Tabs.TabPane key="notify" title={t('account.notify.tab')}>
+            <NotifyPrefsForm />
           </Tabs.TabPane>
           <Tabs.TabPane key="history" title={t('account.settings.tab.history')}>
             <LoginHistoryTable />
