@@ -35,7 +35,7 @@ import {
   sampleAt,
   step,
 } from './alarm-eval.ts';
-import { notify } from './alarm-notify.ts';
+import { notify, notifyCleared } from './alarm-notify.ts';
 import { toAlarm } from './alarms.mappers.ts';
 import { type AlarmRow, createAlarmsRepository } from './alarms.repository.ts';
 
@@ -367,6 +367,7 @@ export function createAlarmEngine(app: FastifyInstance) {
     const hooks: (() => Promise<void> | void)[] = [];
     /** The raised alarms as read in the transaction: the push need not read them again. */
     const raisedRows = new Map<number, AlarmRow>();
+    const cleared: number[] = [];
     try {
       await app.db.transaction(async (tx) => {
         const r = repo(tx);
@@ -424,6 +425,7 @@ export function createAlarmEngine(app: FastifyInstance) {
                       {
                         purpose: 'raised',
                         alarm: toAlarm(row, DEFAULT_LOCALE),
+                        row,
                         recipients: t.rule.recipients,
                         sms: t.rule.sms,
                       },
@@ -456,6 +458,7 @@ export function createAlarmEngine(app: FastifyInstance) {
             if (id !== undefined && (await r.clear(id, at, null, null))) {
               entries.push({ alarmId: id, kind: 'auto-cleared', at, userId: null, text: value ?? '' });
               pushes.push({ id, change: 'cleared' });
+              cleared.push(id);
               stats.cleared++;
             }
           }
@@ -472,6 +475,7 @@ export function createAlarmEngine(app: FastifyInstance) {
         }
         await r.saveStates(saved, new Date());
         await r.entries(entries);
+        await notifyCleared(app, tx, cleared, (fn) => hooks.push(fn));
       });
     } catch (err) {
       stats.failed++;
@@ -559,7 +563,7 @@ export function createAlarmEngine(app: FastifyInstance) {
           const told = await notify(
             app,
             tx,
-            { purpose: 'raised', alarm: toAlarm(row, DEFAULT_LOCALE), recipients: rule.recipients, sms: rule.sms },
+            { purpose: 'raised', alarm: toAlarm(row, DEFAULT_LOCALE), row, recipients: rule.recipients, sms: rule.sms },
             (fn) => hooks.push(fn),
           );
           await r.markNotified(id, at);
@@ -574,6 +578,7 @@ export function createAlarmEngine(app: FastifyInstance) {
   async function clearOffline(list: { id: number; deviceId: number; at: Date }[]) {
     if (list.length === 0) return;
     const pushes: { id: number; change: 'cleared' }[] = [];
+    const hooks: (() => Promise<void> | void)[] = [];
     await app.db.transaction(async (tx) => {
       const r = repo(tx);
       for (const c of list) {
@@ -584,8 +589,15 @@ export function createAlarmEngine(app: FastifyInstance) {
           stats.cleared++;
         }
       }
+      await notifyCleared(
+        app,
+        tx,
+        pushes.map((p) => p.id),
+        (fn) => hooks.push(fn),
+      );
     });
     await push(pushes);
+    for (const hook of hooks) await Promise.resolve(hook()).catch(() => {});
   }
 
   /** A Last Will (the device said it is gone) raises at once; data coming back clears at once. */
@@ -700,6 +712,7 @@ export function createAlarmEngine(app: FastifyInstance) {
             {
               purpose: 'escalated',
               alarm: toAlarm(row, DEFAULT_LOCALE),
+              row,
               recipients: d.escalation.recipients,
               sms: Boolean(d.sms),
               minutes: d.escalation.afterMinutes,
@@ -715,6 +728,7 @@ export function createAlarmEngine(app: FastifyInstance) {
             {
               purpose: 'reminder',
               alarm: toAlarm(row, DEFAULT_LOCALE),
+              row,
               recipients: d.recipients,
               sms: Boolean(d.sms),
               count: d.count + 1,

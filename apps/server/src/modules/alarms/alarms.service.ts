@@ -24,7 +24,7 @@ import { regionFilter } from '../../lib/region-filter.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { describeCondition } from '../alarm-rules/rule-words.ts';
-import { notify } from './alarm-notify.ts';
+import { notify, notifyCleared } from './alarm-notify.ts';
 import { toAlarm, toEntry } from './alarms.mappers.ts';
 import { type AlarmFilter, createAlarmsRepository } from './alarms.repository.ts';
 
@@ -248,6 +248,7 @@ export function createAlarmsService(app: FastifyInstance) {
       const now = app.clock.now();
       await repo(ctx).update(id, { active: false, clearedAt: now, clearedBy: ctx.auth!.userId, clearReason: reason });
       await repo(ctx).entry(id, 'cleared', now, ctx.auth!.userId, reason);
+      await notifyCleared(app, ctx.db, [id], (fn) => ctx.afterCommit(fn));
       ctx.audit({ targetId: id, before: toAlarm(before, DEFAULT_LOCALE), after: { active: false, reason } });
       ctx.afterCommit(() => app.alarmEngine.forget(locked.sourceKey, locked.deviceId));
       pushAfter(ctx, [id], 'cleared');
@@ -286,6 +287,7 @@ export function createAlarmsService(app: FastifyInstance) {
           {
             purpose: 'assigned',
             alarm: toAlarm(after, DEFAULT_LOCALE),
+            row: after,
             recipients: { userIds: [userId], roleCodes: [], departmentIds: [] },
             sms: false,
           },

@@ -141,8 +141,9 @@ describe('the alarm engine', () => {
     expect(d.entries.map((e) => e.kind)).toEqual(['raised', 'notified', 'repeated', 'auto-cleared']);
     expect(d.condition).toContain('4');
 
-    // The admins were told, in the message centre, with a link to the alarm.
-    const told = await t.database.db.select().from(messages).where(eq(messages.source, 'alarm'));
+    // The admins were told, in the message centre (once the outbox is delivered), with a link to the alarm.
+    await t.app.notifyDelivery.drain();
+    const told = await t.database.db.select().from(messages).where(eq(messages.source, 'notify'));
     expect(told.length).toBeGreaterThan(0);
     expect(told[0]!.link).toBe(`/bz/alarm?alarm=${list[0]!.id}`);
   });
@@ -277,10 +278,11 @@ describe('the alarm engine', () => {
     const kinds = (await detail(a!.id)).entries.map((e) => e.kind);
     expect(kinds).toContain('escalated');
     expect(kinds).toContain('reminded');
+    await t.app.notifyDelivery.drain();
     const toEscalatee = await t.database.db
       .select()
       .from(messages)
-      .where(and(eq(messages.userId, escalatee!.id), eq(messages.source, 'alarm')));
+      .where(and(eq(messages.userId, escalatee!.id), eq(messages.source, 'notify')));
     expect(toEscalatee).toHaveLength(1);
     // Acknowledged: no more reminders.
     await t.call(alarmsApi.acknowledge, { body: { ids: [a!.id] }, token: admin });

@@ -1,4 +1,6 @@
 import {
+  type AlarmCondition,
+  alarmsApi,
   type Delivery,
   notifyApi,
   type Push,
@@ -9,6 +11,11 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  alarmOfflineRules,
+  alarmRules,
+  alarms,
+  devices,
+  messages,
   notifyChannels,
   notifyDeliveries,
   notifyPrefs,
@@ -16,9 +23,11 @@ import {
   operationLog,
   roles,
   smsAccount,
+  smsOutbox,
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { planPush } from './push-planner.ts';
 import { PLAN_IN_REQUEST_MAX, planDuePushes } from './pushes.service.ts';
@@ -131,6 +140,19 @@ describe('pushing a message', () => {
 
     const log = await t.database.db.select().from(operationLog).where(eq(operationLog.module, 'notify-pushes'));
     expect(log).toMatchObject([{ action: 'push', result: 'success', targetId: String(push.id) }]);
+  });
+
+  it('is delivered by the worker: the message centre of each recipient in their language, the SMS charged', async () => {
+    await prefs(ids.user, { locale: 'en-US', channels: ['sms'] });
+    const push = (await create()).json().data as Push;
+    await t.app.notifyDelivery.drain();
+    const inbox = await t.database.db.select().from(messages).where(eq(messages.userId, ids.user));
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.content).toContain('From 张伟');
+    const after = (await t.call(notifyApi.push, { params: { id: push.id }, token: admin })).json().data as Push;
+    expect(after).toMatchObject({ state: 'done', counts: { total: 6, sent: 6 } });
+    expect(after.smsCount).toBe(3);
+    expect(after.smsCost).toBeCloseTo(after.smsEstimate, 4);
   });
 
   it('sends title and content as written without the template', async () => {
@@ -514,5 +536,131 @@ describe('planning', () => {
     expect(after.counts.total).toBe(many);
     const [row] = await t.database.db.select().from(notifyPushes).where(eq(notifyPushes.id, push.id));
     expect(row!.plannedAt).not.toBeNull();
+  });
+});
+
+describe('alarm notifications', () => {
+  const GAUGE = 'PS01-LT01';
+  const above = (value: number): AlarmCondition => ({
+    kind: 'compare',
+    metric: 'level',
+    op: 'ge',
+    value,
+    setpoint: null,
+  });
+
+  async function ingest(values: Record<string, unknown>) {
+    t.clock.advance(1000);
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/ingest/${GAUGE}`,
+      headers: { authorization: `Device ${demoDeviceSecret(GAUGE)}`, 'content-type': 'application/json' },
+      payload: { ts: t.clock.now().getTime(), values },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.alarmEngine.idle();
+  }
+
+  beforeEach(async () => {
+    await t.database.db.delete(alarmRules);
+    await t.database.db.delete(alarmOfflineRules);
+    await t.app.alarmEngine.restart();
+  });
+
+  it('raises a push from the alarm, worded per recipient, and another when it clears', async () => {
+    await prefs(ids.admin2, { locale: 'en-US' });
+    const [gauge] = await t.database.db
+      .select({ id: devices.id, typeId: devices.typeId })
+      .from(devices)
+      .where(eq(devices.code, GAUGE));
+    await t.database.db.insert(alarmRules).values({
+      name: '前池高液位',
+      severity: 'critical',
+      deviceTypeId: gauge!.typeId!,
+      scope: 'devices',
+      deviceIds: [gauge!.id],
+      groups: [{ conditions: [above(4)] }],
+      recipients: { userIds: [], roleCodes: ['admin'], departmentIds: [] },
+      sms: true,
+      clearDeadband: 0.2,
+    });
+    await t.app.alarmEngine.reload();
+    await ingest({ level: 4.6 });
+    const [alarm] = await t.database.db.select().from(alarms).where(eq(alarms.deviceId, gauge!.id));
+    const pushes = (await t.call(notifyApi.pushes, { query: { source: 'alarm' }, token: admin })).json().data
+      .list as Push[];
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({
+      purpose: 'alarm.raised',
+      source: 'alarm',
+      sourceId: String(alarm!.id),
+      recipients: 3,
+      channels: ['inApp', 'sms'],
+    });
+    const rows = await deliveriesOf(pushes[0]!.id);
+    expect(rows.filter((r) => r.channel === 'inApp')).toHaveLength(3);
+    expect(rows.filter((r) => r.channel === 'sms')).toHaveLength(3);
+    expect(rows.every((r) => r.critical)).toBe(true);
+    const zh = rows.find((r) => r.userId === ids.admin1 && r.channel === 'inApp')!;
+    const en = rows.find((r) => r.userId === ids.admin2 && r.channel === 'inApp')!;
+    expect(zh.title).toContain('严重');
+    expect(zh.title).toContain('前池高液位');
+    expect(en.title).toContain('Critical');
+    expect(zh.body).toContain('4.6');
+    const sms = rows.find((r) => r.userId === ids.admin1 && r.channel === 'sms')!;
+    expect(sms.body).toContain(GAUGE);
+    expect(sms.body).toContain('2026-06-01 16:00');
+
+    // Delivered: the message centre has it, opening the alarm; the SMS went through the outbox.
+    await t.app.notifyDelivery.drain();
+    const inbox = await t.database.db.select().from(messages).where(eq(messages.userId, ids.admin2));
+    expect(inbox).toMatchObject([{ title: en.title, link: `/bz/alarm?alarm=${alarm!.id}` }]);
+    expect((await deliveriesOf(pushes[0]!.id)).every((r) => r.state === 'sent')).toBe(true);
+    const outbox = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, '13800000001'));
+    expect(outbox).toHaveLength(1);
+
+    // Assigned to the operator: an in-app message to them alone, marked so.
+    await t.call(alarmsApi.assign, { params: { id: alarm!.id }, body: { userId: ids.user }, token: admin });
+    const assigned = (await t.call(notifyApi.pushes, { query: { source: 'alarm' }, token: admin })).json().data
+      .list[0] as Push;
+    expect(assigned).toMatchObject({ channels: ['inApp'], recipients: 1 });
+    const [toUser] = await deliveriesOf(assigned.id);
+    expect(toUser).toMatchObject({ userId: ids.user, channel: 'inApp' });
+    expect(toUser!.title).toContain('【指派给您】前池高液位');
+
+    await ingest({ level: 3.5 });
+    const all = (await t.call(notifyApi.pushes, { query: { source: 'alarm' }, token: admin })).json().data
+      .list as Push[];
+    expect(all.map((p) => p.purpose)).toEqual(['alarm.cleared', 'alarm.raised', 'alarm.raised']);
+    // SMS for a clearing only if its template says so (the default does not).
+    expect(all[0]!.channels).toEqual(['inApp']);
+    const cleared = await deliveriesOf(all[0]!.id);
+    expect(cleared).toHaveLength(3);
+    const clearedInApp = cleared.find((r) => r.userId === ids.admin1)!;
+    expect(clearedInApp.body).toContain('解除原因：恢复正常');
+    expect(clearedInApp.body).toContain('持续时长：0 分钟');
+  });
+
+  it('does not tell of a clearing when the raising was not told (throttled)', async () => {
+    const [gauge] = await t.database.db
+      .select({ id: devices.id, typeId: devices.typeId })
+      .from(devices)
+      .where(eq(devices.code, GAUGE));
+    await t.database.db.insert(alarmRules).values({
+      name: '前池高液位',
+      severity: 'major',
+      deviceTypeId: gauge!.typeId!,
+      scope: 'devices',
+      deviceIds: [gauge!.id],
+      groups: [{ conditions: [above(4)] }],
+      recipients: { userIds: [ids.user], roleCodes: [], departmentIds: [] },
+    });
+    await t.app.alarmEngine.reload();
+    await ingest({ level: 4.6 });
+    await t.database.db.update(alarms).set({ notifiedAt: null });
+    await ingest({ level: 3.5 });
+    const all = (await t.call(notifyApi.pushes, { query: { source: 'alarm' }, token: admin })).json().data
+      .list as Push[];
+    expect(all.map((p) => p.purpose)).toEqual(['alarm.raised']);
   });
 });
