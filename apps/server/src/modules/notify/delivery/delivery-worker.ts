@@ -57,6 +57,8 @@ export interface WorkerOptions {
   smsProvider?: SmsProvider;
   /** Jitter source for the back-off (tests pin it). */
   random?: () => number;
+  /** Deliveries a round claims at most (default NOTIFY_BATCH). */
+  batch?: number;
 }
 
 export interface DeliveryWorker extends NotifyDelivery {
@@ -108,6 +110,7 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
 export function createDeliveryWorker(app: FastifyInstance, options: WorkerOptions = {}): DeliveryWorker {
   const config = app.config;
   const random = options.random ?? Math.random;
+  const batch = options.batch ?? config.NOTIFY_BATCH;
   let settings = new Map<NotifyChannel, LoadedChannel>();
   const env: ProviderEnv = {
     config,
@@ -142,7 +145,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
             where (state in ('queued', 'retrying') and next_attempt_at <= ${iso(now)}::timestamptz)
                or (state = 'sending' and lease_until < ${iso(now)}::timestamptz)
             order by next_attempt_at, id
-            limit ${config.NOTIFY_BATCH}
+            limit ${batch}
             for update skip locked)
           returning d.*
         )
@@ -508,7 +511,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
       try {
         do {
           again = false;
-          while (!stopped && (await serialRound()) >= config.NOTIFY_BATCH) {}
+          while (!stopped && (await serialRound()) >= batch) {}
         } while (again && !stopped);
       } catch (err) {
         app.log.warn({ err }, 'notify: delivery round failed');
