@@ -174,8 +174,9 @@ export type NotifyTemplateInput = z.infer<typeof notifyTemplateInputSchema>;
 export const notifyTemplatePreviewBodySchema = z.object({
   purpose: z.enum(NOTIFY_PURPOSES),
   channel: z.enum(NOTIFY_CHANNELS),
-  title: localized(z.string().max(120)),
-  body: localized(z.string().max(2000)),
+  // Plain text like a saved template (an empty body previews as nothing, it is not refused).
+  title: localized(templateTitle),
+  body: localized(plainText(2000)),
 });
 
 export const renderedMessageSchema = z.object({ title: z.string(), body: z.string() });

@@ -5,6 +5,7 @@ import {
   type Endpoint,
   messagesApi,
   noticesApi,
+  notifyApi,
   workplaceApi,
 } from '@water/contracts';
 import { sql } from 'drizzle-orm';
@@ -69,6 +70,12 @@ const bodyRoutes = Object.entries({
   ...noticesApi,
   ...contentApi,
   ...workplaceApi,
+  // Notification templates, channels and the caller's own preferences (modules/notify).
+  updateTemplate: notifyApi.updateTemplate,
+  resetTemplate: notifyApi.resetTemplate,
+  previewTemplate: notifyApi.previewTemplate,
+  updateChannel: notifyApi.updateChannel,
+  updatePrefs: notifyApi.updatePrefs,
 }).filter(([, e]) => e.method !== 'GET') as [string, Endpoint][];
 
 describe('bad input on every write route', () => {
@@ -79,7 +86,7 @@ describe('bad input on every write route', () => {
       for (const [i, payload] of hostile.entries()) {
         const res = await t.inject({
           method: e.method,
-          url: `/api${e.path.replace(':id', '1')}`,
+          url: `/api${e.path.replace(':id', '1').replace(':channel', 'webhook')}`,
           headers: { ...bearer(token), 'content-type': 'application/json' },
           payload: JSON.stringify(payload),
           remoteAddress: `10.20.${i}.1`,

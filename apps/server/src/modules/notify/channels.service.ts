@@ -96,8 +96,8 @@ export function createChannelsService(app: FastifyInstance) {
         app.clock.now(),
       );
       const after = await repo(ctx).lock(channel);
-      // The secret itself never reaches the log: only whether one is kept.
-      const view = (r: ChannelRow) => ({ enabled: r.enabled, url: r.url, hasSecret: r.secret !== '' });
+      // The secret itself never reaches the log: only whether one is kept (a key named like a secret would be masked).
+      const view = (r: ChannelRow) => ({ enabled: r.enabled, url: r.url, signingKey: r.secret ? 'set' : 'none' });
       ctx.audit({ targetId: channel, before: view(before), after: view(after) });
       return toApi(after, true);
     },

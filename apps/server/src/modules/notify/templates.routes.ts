@@ -30,26 +30,21 @@ export async function templatesRoutes(app: FastifyInstance) {
   route(app, notifyApi.updateChannel, { access: write, audit: channelAudit('update') }, (req, ctx) =>
     channels.update(ctx, req.params.channel, req.body),
   );
-  // A test sends a real message (an SMS is charged): a few a minute is plenty for checking a setting.
-  // It runs outside a transaction: the delivery worker sends on its own connections (on PGlite a
-  // query outside an open transaction waits for it to end), and a webhook may take seconds. Its
-  // operation-log row is written once the outcome is known.
-  route(
-    app,
-    notifyApi.testChannel,
-    { access: write, audit: false, rateLimit: { max: 10, timeWindow: '1 minute' } },
-    async (req, ctx) => {
-      const started = performance.now();
-      try {
-        const outcome = await channels.test(ctx, req.params.channel);
-        await logTest(req, { result: 'success', after: { ok: outcome.ok, error: outcome.error }, started });
-        return outcome;
-      } catch (err) {
-        await logTest(req, { result: 'failure', error: err instanceof Error ? err.message : String(err), started });
-        throw err;
-      }
-    },
-  );
+  // A test sends a real message (an SMS is charged) to the caller. It runs outside a transaction:
+  // the delivery worker sends on its own connections (on PGlite a query outside an open transaction
+  // waits for it to end), and a webhook may take seconds. Its operation-log row is written once the
+  // outcome is known.
+  route(app, notifyApi.testChannel, { access: write, audit: false }, async (req, ctx) => {
+    const started = performance.now();
+    try {
+      const outcome = await channels.test(ctx, req.params.channel);
+      await logTest(req, { result: 'success', after: { ok: outcome.ok, error: outcome.error }, started });
+      return outcome;
+    } catch (err) {
+      await logTest(req, { result: 'failure', error: err instanceof Error ? err.message : String(err), started });
+      throw err;
+    }
+  });
 
   route(app, notifyApi.prefs, { access: 'session' }, (_req, ctx) => prefs.get(ctx));
   route(app, notifyApi.updatePrefs, { access: 'session', audit: auditOf('account')('notify-prefs') }, (req, ctx) =>
