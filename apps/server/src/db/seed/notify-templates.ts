@@ -1,5 +1,6 @@
 import {
   isRobotChannel,
+  LOCALES,
   type Locale,
   NOTIFY_CHANNELS,
   NOTIFY_PURPOSES,
@@ -258,6 +259,11 @@ export function defaultTemplate(purpose: NotifyPurpose, channel: NotifyChannel):
     channel === 'email'
       ? { 'zh-CN': text.body['zh-CN'] + EMAIL_FOOTER['zh-CN'], 'en-US': text.body['en-US'] + EMAIL_FOOTER['en-US'] }
       : { ...text.body };
+  // WeCom puts the title on the message's first line and Feishu in its card's header: their markdown
+  // starts below it. DingTalk shows its title only in the notification preview: its body keeps the heading.
+  if (channel === 'wecom' || channel === 'feishu') {
+    for (const l of LOCALES) body[l] = body[l].replace(/^### [^\n]*\n/, '');
+  }
   // Every other channel is on as a template: whether it delivers depends on the channel and each user's preferences.
   return { enabled: true, title: { ...text.title }, body, fallback: null };
 }

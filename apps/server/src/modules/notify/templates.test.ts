@@ -86,7 +86,13 @@ describe('the seeded templates', () => {
         }
         // Nothing left unrendered: every {name} had a sample.
         for (const l of LOCALES) expect(preview.rendered[l].body).not.toMatch(/\{[A-Za-z]\w*\}/);
-        if (isRobotChannel(channel)) expect(preview.rendered['zh-CN'].body).toContain('](/#/');
+        if (isRobotChannel(channel)) {
+          expect(preview.rendered['zh-CN'].body).toContain('](/#/');
+          // DingTalk's title is only its notification preview; WeCom and Feishu show it above the markdown.
+          expect(preview.rendered['en-US'].body.startsWith('### '), `${purpose}/${channel}`).toBe(
+            channel === 'dingtalk',
+          );
+        }
       }
     }
   });
