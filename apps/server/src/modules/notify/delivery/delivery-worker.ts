@@ -59,6 +59,8 @@ export interface WorkerOptions {
   random?: () => number;
   /** Deliveries a round claims at most (default NOTIFY_BATCH). */
   batch?: number;
+  /** How often it polls once started (default NOTIFY_POLL_MS; 0: only when drained). */
+  pollMs?: number;
 }
 
 export interface DeliveryWorker extends NotifyDelivery {
@@ -111,6 +113,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
   const config = app.config;
   const random = options.random ?? Math.random;
   const batch = options.batch ?? config.NOTIFY_BATCH;
+  const pollMs = options.pollMs ?? config.NOTIFY_POLL_MS;
   let settings = new Map<NotifyChannel, LoadedChannel>();
   const env: ProviderEnv = {
     config,
@@ -492,7 +495,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
   let again = false;
 
   function schedule(delay: number) {
-    if (stopped || !started || config.NOTIFY_POLL_MS === 0) return;
+    if (stopped || !started || pollMs === 0) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
@@ -517,7 +520,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
         app.log.warn({ err }, 'notify: delivery round failed');
       } finally {
         running = null;
-        schedule(config.NOTIFY_POLL_MS);
+        schedule(pollMs);
       }
     })();
   }
@@ -577,7 +580,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
       schedule(0);
     },
     kick() {
-      if (config.NOTIFY_POLL_MS === 0 || !started || stopped) return;
+      if (pollMs === 0 || !started || stopped) return;
       if (running) again = true;
       else schedule(0);
     },

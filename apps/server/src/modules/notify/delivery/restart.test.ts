@@ -223,3 +223,23 @@ describe('two workers on one database', () => {
     expect(two.stats().sent).toBeGreaterThan(0);
   });
 });
+
+describe('a started worker', () => {
+  it('delivers what is due when it starts, at once when kicked (long before its next poll), and stops when told', async () => {
+    const worker = createDeliveryWorker(t.app, { pollMs: 60_000 });
+    const pushId = await insertPush(db(), t.clock.now());
+    await insertDeliveries(db(), pushId, t.clock.now(), [{ channel: 'inApp', userId: users[0]! }]);
+    worker.start();
+    await until(async () => (await deliveriesOf(db(), pushId))[0]!.state === 'sent', 'the first round');
+    const later = await insertPush(db(), t.clock.now());
+    await insertDeliveries(db(), later, t.clock.now(), [{ channel: 'webhook', userId: users[1]! }]);
+    worker.kick();
+    await until(() => receiver.received.length === 1, 'the kick');
+    await worker.stop();
+    const stopped = await insertPush(db(), t.clock.now());
+    await insertDeliveries(db(), stopped, t.clock.now(), [{ channel: 'inApp', userId: users[2]! }]);
+    worker.kick();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await deliveriesOf(db(), stopped))[0]!.state).toBe('queued');
+  });
+});
