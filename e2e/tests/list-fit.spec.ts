@@ -10,6 +10,7 @@ const LISTS = [
   '/organizationss/deptManager',
   '/organizationss/memberManager',
   '/dashboard/content',
+  '/callPolice/callPoliceMessage',
   '/callPolice/callPoliceNotification',
   '/uuuser/manager',
   '/uuuser/roleManager',

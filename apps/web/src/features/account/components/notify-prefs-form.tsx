@@ -178,9 +178,6 @@ function PrefsFields({ prefs, i18n }: { prefs: NotifyPrefs; i18n: AccountI18n })
             />
           </Form.Item>
           <span className="notify-prefs__muted">~</span>
-          {start && end && end <= start ? (
-            <span className="notify-prefs__muted">{t('account.notify.quietNextDay')}</span>
-          ) : null}
           <Form.Item field="quietHours.end" noStyle>
             <TimePicker
               format="HH:mm"
@@ -190,6 +187,9 @@ function PrefsFields({ prefs, i18n }: { prefs: NotifyPrefs; i18n: AccountI18n })
               placeholder={t('account.notify.quietEnd')}
             />
           </Form.Item>
+          {start && end && end <= start ? (
+            <span className="notify-prefs__muted">{t('account.notify.quietNextDay')}</span>
+          ) : null}
         </div>
       </Form.Item>
       {failure ? <Alert className="account-form-failure" type="error" content={failure} /> : null}

@@ -154,7 +154,7 @@ export const accountEnUS = {
   'account.notify.quietOn': 'Quiet hours on',
   'account.notify.quietStart': 'From',
   'account.notify.quietEnd': 'Until',
-  'account.notify.quietNextDay': 'next day',
+  'account.notify.quietNextDay': '(next day)',
   'account.notify.quietHelp':
     'Messages in these hours (in-app ones aside) wait until they end. Critical alarms ignore quiet hours and arrive at once.',
   'account.notify.save': 'Save',

@@ -150,7 +150,7 @@ export const accountZhCN = {
   'account.notify.quietOn': '开启免打扰',
   'account.notify.quietStart': '开始时间',
   'account.notify.quietEnd': '结束时间',
-  'account.notify.quietNextDay': '至次日',
+  'account.notify.quietNextDay': '（次日）',
   'account.notify.quietHelp': '时段内的消息（站内消息除外）延后到时段结束再发送。严重告警不受免打扰限制，随时送达。',
   'account.notify.save': '保存',
   'account.notify.saved': '通知偏好已保存',

@@ -115,6 +115,7 @@ export function TemplateMatrix({
           data={rows}
           loading={templates.isFetching}
           pagination={false}
+          size="small"
           border={{ wrapper: true, cell: true }}
           tableLayoutFixed
           scroll={{ x: PURPOSE_WIDTH + CHANNEL_WIDTH * channels.length }}
@@ -142,28 +143,26 @@ function TemplateCell({
   const action = t(writer ? 'messaging.templates.action.edit' : 'messaging.templates.action.view');
   return (
     <div className="tpl-cell">
-      <div className="tpl-cell__state">
-        <Badge
-          status={template.enabled ? 'success' : 'default'}
-          text={t(template.enabled ? 'messaging.templates.cell.on' : 'messaging.templates.cell.off')}
-        />
-        {template.isDefault ? null : (
-          <Tag size="small" color="arcoblue" className="tpl-cell__edited">
-            {t('messaging.templates.cell.edited')}
-          </Tag>
-        )}
-      </div>
+      <Badge
+        status={template.enabled ? 'success' : 'default'}
+        text={t(template.enabled ? 'messaging.templates.cell.on' : 'messaging.templates.cell.off')}
+      />
+      {template.fallback ? (
+        <span className="tpl-muted tpl-cell__fallback" title={t('messaging.templates.field.fallbackHelp')}>
+          {t('messaging.templates.cell.fallback', { channel: channelName(t, template.fallback) })}
+        </span>
+      ) : null}
       <div className="tpl-cell__foot">
         <RowAction
           text={action}
           label={t('messaging.templates.actionLabel', { action, ...names })}
           onClick={() => onOpen(template)}
         />
-        {template.fallback ? (
-          <span className="tpl-muted tpl-cell__fallback" title={t('messaging.templates.field.fallbackHelp')}>
-            {t('messaging.templates.cell.fallback', { channel: channelName(t, template.fallback) })}
-          </span>
-        ) : null}
+        {template.isDefault ? null : (
+          <Tag size="small" color="arcoblue" className="tpl-cell__edited">
+            {t('messaging.templates.cell.edited')}
+          </Tag>
+        )}
       </div>
     </div>
   );
