@@ -1,4 +1,12 @@
-import type { Locale, NotifyChannel, NotifyPurpose, NotifyTemplate, PersonalChannel } from '@water/contracts';
+import {
+  type Locale,
+  NOTIFY_CHANNELS,
+  NOTIFY_PURPOSES,
+  type NotifyChannel,
+  type NotifyPurpose,
+  type NotifyTemplate,
+  type PersonalChannel,
+} from '@water/contracts';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { notifyTemplates, users } from '../../db/schema/index.ts';
@@ -77,7 +85,10 @@ export function createTemplatesRepository(db: Queryable) {
       const rows = await listed()
         .where(and(...where))
         .orderBy(asc(notifyTemplates.id));
-      return rows.map(toApi);
+      // The contract's order whatever order the rows were made in (a template seeded later goes in its place).
+      const rank = (t: NotifyTemplate) =>
+        NOTIFY_PURPOSES.indexOf(t.purpose) * NOTIFY_CHANNELS.length + NOTIFY_CHANNELS.indexOf(t.channel);
+      return rows.map(toApi).sort((a, b) => rank(a) - rank(b));
     },
 
     get: (id: number): Promise<NotifyTemplate | undefined> =>
