@@ -12,6 +12,7 @@ const LISTS = [
   '/dashboard/content',
   '/callPolice/callPoliceMessage',
   '/callPolice/callPoliceNotification',
+  '/callPolice/callPolicePush',
   '/uuuser/manager',
   '/uuuser/roleManager',
   '/sys/menuManager',

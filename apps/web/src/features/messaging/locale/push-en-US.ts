@@ -143,6 +143,8 @@ export const pushEnUS = {
   'push.estimate.short':
     "Not enough balance: this push needs ¥{cost}, the balance is ¥{balance}. SMS beyond it will be 'failed: no balance', never sent.",
   'push.estimate.noOne': 'Nobody in this choice can receive it',
+  'push.estimate.channelsOff': 'Off or not set up: {channels}. Nothing goes there, and sending is refused.',
+  'push.listSeparator': ', ',
 
   'push.detail.title': 'Push details',
   'push.detail.close': 'Close',
@@ -154,7 +156,9 @@ export const pushEnUS = {
   'push.detail.channels': 'Channels',
   'push.detail.recipients': 'Recipients',
   'push.detail.audience': 'Sent to',
-  'push.detail.audienceValue': '{users} users · {roles} roles · {departments} departments',
+  'push.detail.audienceUsers': 'Users {n}',
+  'push.detail.audienceRoles': 'Roles {n}',
+  'push.detail.audienceDepartments': 'Departments {n}',
   'push.detail.audienceNone': 'Set by the source',
   'push.detail.sms': 'SMS',
   'push.detail.smsValue': 'est. ¥{estimate} · charged {count} SMS ¥{cost}',

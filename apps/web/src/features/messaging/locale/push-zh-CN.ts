@@ -138,6 +138,8 @@ export const pushZhCN = {
   'push.estimate.short':
     '余额不足：本次需 ¥{cost}，余额仅 ¥{balance}。余额用完后的短信将记为“失败：余额不足”，不会发出。',
   'push.estimate.noOne': '所选范围内没有可接收的用户',
+  'push.estimate.channelsOff': '{channels}未启用或未配置：不会投递，发送时将被拒绝。',
+  'push.listSeparator': '、',
 
   'push.detail.title': '推送详情',
   'push.detail.close': '关闭',
@@ -149,7 +151,9 @@ export const pushZhCN = {
   'push.detail.channels': '渠道',
   'push.detail.recipients': '接收人数',
   'push.detail.audience': '推送对象',
-  'push.detail.audienceValue': '{users} 位用户 · {roles} 个角色 · {departments} 个部门',
+  'push.detail.audienceUsers': '用户 {n}',
+  'push.detail.audienceRoles': '角色 {n}',
+  'push.detail.audienceDepartments': '部门 {n}',
   'push.detail.audienceNone': '由来源决定',
   'push.detail.sms': '短信',
   'push.detail.smsValue': '预计 ¥{estimate} · 已计费 {count} 条 ¥{cost}',

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
 import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import type { PushI18n } from '../use-push-i18n.ts';
-import { ChannelTags, DeliveryProgress, moneyText, PushStateTag, SourceText } from './push-labels.tsx';
+import { ChannelTags, DeliveryProgress, moneyText, PushStateTag, SourceText, shortDateTime } from './push-labels.tsx';
 
 /** A click on a row opens its push, except on a button or a link of its own. */
 export const openOnRowClick = (onOpen: (push: Push) => void) => (row: Push) => ({
@@ -47,12 +47,15 @@ export function pushColumns({ i18n, onOpen }: { i18n: PushI18n; onOpen: (push: P
       choice: 'always',
       title: t('push.col.time'),
       dataIndex: 'createdAt',
-      width: zh ? 136 : 140,
+      width: zh ? 116 : 120,
       render: (_, row) => (
         <StackedCell
-          primary={<time dateTime={row.createdAt}>{formatDateTime(row.createdAt, locale)}</time>}
+          primary={<time dateTime={row.createdAt}>{shortDateTime(row.createdAt, locale)}</time>}
           primaryTitle={formatDateTime(row.createdAt, locale, { seconds: true })}
           secondary={
+            row.scheduledAt ? t('push.scheduledFor', { time: shortDateTime(row.scheduledAt, locale) }) : undefined
+          }
+          secondaryTitle={
             row.scheduledAt ? t('push.scheduledFor', { time: formatDateTime(row.scheduledAt, locale) }) : undefined
           }
         />
@@ -63,7 +66,7 @@ export function pushColumns({ i18n, onOpen }: { i18n: PushI18n; onOpen: (push: P
       choice: 'always',
       title: t('push.col.title'),
       dataIndex: 'title',
-      width: zh ? 168 : 150,
+      width: zh ? 168 : 132,
       render: (_, row) => (
         <Button
           type="text"
@@ -81,7 +84,7 @@ export function pushColumns({ i18n, onOpen }: { i18n: PushI18n; onOpen: (push: P
       key: 'source',
       title: t('push.col.source'),
       dataIndex: 'source',
-      width: zh ? 84 : 92,
+      width: zh ? 84 : 88,
       render: (_, row) => (
         <span className="list-page__nowrap">
           <SourceText push={row} i18n={i18n} />
@@ -92,14 +95,14 @@ export function pushColumns({ i18n, onOpen }: { i18n: PushI18n; onOpen: (push: P
       key: 'channels',
       title: t('push.col.channels'),
       dataIndex: 'channels',
-      width: zh ? 148 : 150,
-      render: (_, row) => <ChannelTags channels={row.channels} i18n={i18n} />,
+      width: zh ? 148 : 140,
+      render: (_, row) => <ChannelTags channels={row.channels} i18n={i18n} compact />,
     },
     {
       key: 'recipients',
       title: t('push.col.recipients'),
       dataIndex: 'recipients',
-      width: zh ? 68 : 96,
+      width: zh ? 68 : 92,
       render: (_, row) => <span className="push-number">{t('push.recipientsN', { n: row.recipients })}</span>,
     },
     {
@@ -107,7 +110,7 @@ export function pushColumns({ i18n, onOpen }: { i18n: PushI18n; onOpen: (push: P
       choice: 'always',
       title: t('push.col.progress'),
       dataIndex: 'counts',
-      width: zh ? 168 : 196,
+      width: zh ? 168 : 180,
       render: (_, row) => <DeliveryProgress counts={row.counts} i18n={i18n} />,
     },
     {
@@ -115,21 +118,21 @@ export function pushColumns({ i18n, onOpen }: { i18n: PushI18n; onOpen: (push: P
       choice: 'always',
       title: t('push.col.state'),
       dataIndex: 'state',
-      width: zh ? 88 : 104,
+      width: zh ? 88 : 100,
       render: (_, row) => <PushStateTag state={row.state} i18n={i18n} />,
     },
     {
       key: 'smsCost',
       title: t('push.col.smsCost'),
       dataIndex: 'smsCost',
-      width: zh ? 88 : 96,
+      width: zh ? 88 : 84,
       render: (_, row) => <SmsCostText push={row} i18n={i18n} />,
     },
     {
       key: 'sender',
       title: t('push.col.sender'),
       dataIndex: 'createdBy',
-      width: zh ? 88 : 96,
+      width: zh ? 88 : 84,
       render: (_, row) => (
         <span className="list-page__ellipsis" title={row.createdBy}>
           {row.createdBy}

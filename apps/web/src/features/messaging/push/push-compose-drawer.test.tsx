@@ -117,6 +117,27 @@ describe('PushComposeDrawer', () => {
   );
 
   it(
+    'names a chosen channel that cannot deliver, as the estimate reports it',
+    async () => {
+      mockApi([
+        ...composeReads,
+        [notifyApi.estimate, { ...estimate(), deliveries: { inApp: 90 }, channelsOff: ['sms'] }],
+      ]);
+      const { user, drawer } = await open();
+      await compose(user, drawer);
+      const panel = within(drawer).getByRole('complementary', { name: '发送预估' });
+      expect(await within(panel).findByText('短信未启用或未配置：不会投递，发送时将被拒绝。')).toBeTruthy();
+      const perChannel = within(panel).getByRole('list', { name: '各渠道投递' });
+      expect(
+        within(perChannel)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['站内信90', '短信未启用']);
+    },
+    SLOW,
+  );
+
+  it(
     'sends free text at a time without the template',
     async () => {
       const soon = inTwoDays();
@@ -149,7 +170,7 @@ describe('PushComposeDrawer', () => {
     "puts the server's 400s on their fields: a channel off, nobody reached, a time gone",
     async () => {
       const refusals = [
-        fail(400, '渠道“飞书”未启用', { errors: [{ field: 'channels', message: '渠道“飞书”未启用' }] }),
+        fail(400, '渠道“短信”未启用', { errors: [{ field: 'channels.1', message: '渠道“短信”未启用' }] }),
         fail(400, '所选范围内没有可接收的用户', {
           errors: [{ field: 'audience', message: '所选范围内没有可接收的用户' }],
         }),
@@ -165,7 +186,7 @@ describe('PushComposeDrawer', () => {
       await user.click(within(drawer).getByRole('button', { name: '立即推送' }));
       await waitFor(() => expect(posts(calls, '/api/notify/pushes')).toHaveLength(1));
       const channels = fieldOf(drawer, '渠道');
-      await waitFor(() => expect(within(channels).getByText('渠道“飞书”未启用')).toBeTruthy());
+      await waitFor(() => expect(within(channels).getByText('渠道“短信”未启用')).toBeTruthy());
 
       await user.click(within(drawer).getByRole('button', { name: '立即推送' }));
       await waitFor(() => expect(posts(calls, '/api/notify/pushes')).toHaveLength(2));

@@ -62,22 +62,27 @@ const toInput = ({ when, ...values }: Values): Body => ({
 const chosenSomeone = (audience: Body['audience'] | undefined) =>
   Boolean(audience?.userIds?.length || audience?.roleCodes?.length || audience?.departmentIds?.length);
 
-type FieldErrors = { field?: unknown; message?: unknown }[];
-const onAudience = (e: { field?: unknown }) =>
+type FieldError = { field?: unknown; message?: unknown };
+const onAudience = (e: FieldError) =>
   typeof e.field === 'string' && (e.field === 'audience' || e.field.startsWith('audience.'));
 
 /**
- * The server's refusal of the audience (`audience`, `audience.userIds`…) as one message under the
- * three pickers, and the error without it, so that the form does not repeat it under each picker.
+ * The server's field errors as the form shows them: its refusal of the audience (`audience`,
+ * `audience.userIds`…) as one message under the three pickers, not under each; the channels it
+ * refuses (`channels.2`, each named) as one message on the channel boxes.
  */
-function splitAudienceError(error: unknown): { message: string | null; rest: unknown } {
-  if (!(error instanceof ApiError)) return { message: null, rest: error };
-  const data = error.data as { errors?: FieldErrors } | null;
-  const errors = Array.isArray(data?.errors) ? data.errors : [];
-  const hit = errors.find(onAudience);
-  if (!hit) return { message: null, rest: error };
-  const rest = new ApiError(error.message, error.code, { ...data, errors: errors.filter((e) => !onAudience(e)) });
-  return { message: typeof hit.message === 'string' ? hit.message : error.message, rest };
+function splitServerErrors(error: unknown): { audience: string | null; rest: unknown } {
+  if (!(error instanceof ApiError)) return { audience: null, rest: error };
+  const data = error.data as { errors?: FieldError[] } | null;
+  if (!Array.isArray(data?.errors)) return { audience: null, rest: error };
+  const hit = data.errors.find(onAudience);
+  const channels = data.errors.filter((e) => typeof e.field === 'string' && /^channels\.\d+$/.test(e.field));
+  const errors = data.errors.filter((e) => !onAudience(e) && !channels.includes(e));
+  if (channels.length) errors.push({ field: 'channels', message: channels.map((e) => String(e.message)).join(' ') });
+  return {
+    audience: hit ? (typeof hit.message === 'string' ? hit.message : error.message) : null,
+    rest: new ApiError(error.message, error.code, { ...data, errors }),
+  };
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -115,8 +120,8 @@ export function PushComposeDrawer({
     tv,
     submit: (body) =>
       create.mutateAsync(body).catch((error: unknown) => {
-        const { message, rest } = splitAudienceError(error);
-        if (message) setAudienceError({ message, for: JSON.stringify(body.audience) });
+        const { audience, rest } = splitServerErrors(error);
+        if (audience) setAudienceError({ message: audience, for: JSON.stringify(body.audience) });
         throw rest;
       }),
     onSaved: (push) => {

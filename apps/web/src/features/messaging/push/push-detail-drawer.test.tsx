@@ -37,7 +37,8 @@ const rows = [
     nextAttemptAt: '2026-11-27T23:00:00.000Z',
     sentAt: null,
   }),
-  delivery(5, '', { userId: null, channel: 'wecom', address: 'qyapi.weixin.qq.com/…key=****', attempts: 1 }),
+  delivery(5, '企业微信群机器人', { userId: null, channel: 'wecom', address: 'qyapi.weixin.qq.com', attempts: 1 }),
+  delivery(7, '', { userId: null, channel: 'feishu', address: 'open.feishu.cn', attempts: 1 }),
   delivery(6, '钱七', {
     channel: 'sms',
     fallbackOf: 'email',
@@ -58,6 +59,8 @@ describe('PushDetailDrawer', () => {
     renderPage(<PushDetailDrawer />, { route: '/?push=1' });
     const drawer = await screen.findByRole('dialog', { name: '推送详情' });
     expect(await within(drawer).findByRole('heading', { name: '东湖泵站停电检修' })).toBeTruthy();
+    expect(within(drawer).getByText('角色 1')).toBeTruthy();
+    expect(within(drawer).getByText('预计 ¥22.50 · 已计费 490 条 ¥22.05')).toBeTruthy();
     const counts = within(drawer).getByRole('list', { name: '投递状态' });
     expect(within(counts).getByRole('button', { name: '只看已送达（980）' })).toBeTruthy();
     expect(within(counts).getByRole('button', { name: '只看失败（8）' })).toBeTruthy();
@@ -71,9 +74,10 @@ describe('PushDetailDrawer', () => {
     expect(within(retrying).getByText('English')).toBeTruthy();
     expect(within(retrying).getByText('重试中')).toBeTruthy();
     expect(within(retrying).getByText('The mail server did not answer in time')).toBeTruthy();
-    expect(within(retrying).getByText(/^2026\/11\/27/)).toBeTruthy();
+    expect(within(retrying).getByText(/^(2026\/)?11\/27 \d\d:\d\d$/)).toBeTruthy();
     expect(within(rowOf(drawer, '赵六')).getByText('免打扰')).toBeTruthy();
-    expect(within(rowOf(drawer, '群机器人')).getByText('企业微信')).toBeTruthy();
+    expect(within(rowOf(drawer, '企业微信群机器人')).getByText('企业微信')).toBeTruthy();
+    expect(within(rowOf(drawer, '群机器人')).getByText('飞书')).toBeTruthy();
     const fallback = rowOf(drawer, '钱七');
     expect(within(fallback).getByText('代替邮件')).toBeTruthy();
     expect(within(fallback).getByText('已放弃')).toBeTruthy();

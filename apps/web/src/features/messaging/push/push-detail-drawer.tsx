@@ -36,6 +36,7 @@ import {
   moneyText,
   PushStateTag,
   SourceText,
+  shortDateTime,
 } from './push-labels.tsx';
 
 const PUSH = [Permissions.notifyPush] as const;
@@ -106,7 +107,12 @@ function facts(push: Push, i18n: PushI18n) {
   const none = <span className="list-page__muted">{t('push.none')}</span>;
   const time = (iso: string | null) => (iso ? formatDateTime(iso, locale, { seconds: true }) : none);
   const { userIds, roleCodes, departmentIds } = push.audience;
-  const anyAudience = userIds.length + roleCodes.length + departmentIds.length > 0;
+  // Only what was chosen: "Roles 1 · Departments 2".
+  const audience = [
+    userIds.length ? t('push.detail.audienceUsers', { n: userIds.length }) : '',
+    roleCodes.length ? t('push.detail.audienceRoles', { n: roleCodes.length }) : '',
+    departmentIds.length ? t('push.detail.audienceDepartments', { n: departmentIds.length }) : '',
+  ].filter(Boolean);
   return [
     { label: t('push.detail.createdAt'), value: time(push.createdAt) },
     { label: t('push.detail.createdBy'), value: push.createdBy || none },
@@ -116,13 +122,7 @@ function facts(push: Push, i18n: PushI18n) {
     { label: t('push.detail.recipients'), value: push.recipients.toLocaleString(locale) },
     {
       label: t('push.detail.audience'),
-      value: anyAudience
-        ? t('push.detail.audienceValue', {
-            users: userIds.length,
-            roles: roleCodes.length,
-            departments: departmentIds.length,
-          })
-        : t('push.detail.audienceNone'),
+      value: audience.length ? audience.join(' · ') : t('push.detail.audienceNone'),
     },
     { label: t('push.detail.channels'), value: <ChannelTags channels={push.channels} i18n={i18n} /> },
     {
@@ -314,7 +314,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
     iso ? (
       <Tooltip content={formatDateTime(iso, locale, { seconds: true })} mini>
         <time dateTime={iso} className="list-page__nowrap">
-          {formatDateTime(iso, locale)}
+          {shortDateTime(iso, locale)}
         </time>
       </Tooltip>
     ) : (
@@ -325,19 +325,17 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       key: 'recipient',
       title: t('push.deliveries.col.recipient'),
       dataIndex: 'recipient',
-      width: zh ? 116 : 124,
+      width: 128,
+      // A group robot's row is named by the server ("WeCom group robot"); without a name, say what it is.
       render: (_, row) => (
-        <StackedCell
-          primary={row.recipient || (row.userId === null ? t('push.deliveries.robot') : none)}
-          secondary={row.userId === null && row.recipient ? t('push.deliveries.robot') : undefined}
-        />
+        <StackedCell primary={row.recipient || (row.userId === null ? t('push.deliveries.robot') : none)} />
       ),
     },
     {
       key: 'channel',
       title: t('push.deliveries.col.channel'),
       dataIndex: 'channel',
-      width: zh ? 108 : 116,
+      width: zh ? 104 : 112,
       render: (_, row) => (
         <StackedCell
           primary={<ChannelTag channel={row.channel} i18n={i18n} />}
@@ -351,7 +349,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       key: 'address',
       title: t('push.deliveries.col.address'),
       dataIndex: 'address',
-      width: 150,
+      width: 128,
       render: (_, row) =>
         row.address ? (
           <span className="list-page__ellipsis push-address" title={row.address}>
@@ -365,7 +363,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       key: 'locale',
       title: t('push.deliveries.col.locale'),
       dataIndex: 'locale',
-      width: zh ? 64 : 84,
+      width: zh ? 60 : 84,
       render: (_, row) => t(`push.locale.${row.locale}`),
     },
     {
@@ -373,7 +371,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       choice: 'always',
       title: t('push.deliveries.col.state'),
       dataIndex: 'state',
-      width: zh ? 116 : 132,
+      width: zh ? 108 : 112,
       render: (_, row) => (
         <span className="push-delivery-state">
           <DeliveryStateTag state={row.state} i18n={i18n} />
@@ -391,7 +389,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       key: 'attempts',
       title: t('push.deliveries.col.attempts'),
       dataIndex: 'attempts',
-      width: zh ? 56 : 64,
+      width: 64,
       render: (_, row) => <span className="push-number">{row.attempts}</span>,
     },
     {
@@ -399,10 +397,10 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       choice: 'always',
       title: t('push.deliveries.col.error'),
       dataIndex: 'error',
-      width: 200,
+      width: zh ? 228 : 216,
       render: (_, row) =>
         row.error ? (
-          <span className="list-page__ellipsis push-error" title={row.error}>
+          <span className="push-error" title={row.error}>
             {row.error}
           </span>
         ) : (
@@ -413,7 +411,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       key: 'next',
       title: t('push.deliveries.col.next'),
       dataIndex: 'nextAttemptAt',
-      width: zh ? 136 : 140,
+      width: zh ? 104 : 108,
       render: (_, row) =>
         row.state === 'retrying' || row.state === 'queued' || row.quiet ? time(row.nextAttemptAt) : none,
     },
@@ -421,7 +419,7 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       key: 'sentAt',
       title: t('push.deliveries.col.sentAt'),
       dataIndex: 'sentAt',
-      width: zh ? 136 : 140,
+      width: zh ? 104 : 108,
       render: (_, row) => time(row.sentAt),
     },
   ];

@@ -4,7 +4,7 @@ import { NOTIFY_CHANNELS, type NotifyChannel, type PushCreateBody } from '@water
 import { errorText } from '../../../shared/ui/form-rules.ts';
 import { pushQueries } from '../api/push-queries.ts';
 import type { PushI18n } from '../use-push-i18n.ts';
-import { ChannelTag, moneyText } from './push-labels.tsx';
+import { ChannelTag, channelText, moneyText } from './push-labels.tsx';
 
 /**
  * What the push in the form would queue, as the server works it out: recipients, deliveries per
@@ -31,6 +31,7 @@ export function PushEstimatePanel({ body, i18n }: { body: PushCreateBody | null;
   } else if (!data) {
     content = <Spin className="push-estimate__pending" />;
   } else {
+    const off = data.channelsOff ?? [];
     const channels = NOTIFY_CHANNELS.filter((c) => (data.deliveries[c] ?? 0) > 0 || body.channels.includes(c));
     const deliveries = Object.values(data.deliveries).reduce((sum, n) => sum + n, 0);
     const sms = data.sms;
@@ -48,12 +49,24 @@ export function PushEstimatePanel({ body, i18n }: { body: PushCreateBody | null;
           </div>
         </dl>
         {data.recipients === 0 ? <Alert type="warning" content={t('push.estimate.noOne')} /> : null}
+        {off.length ? (
+          <Alert
+            type="warning"
+            content={t('push.estimate.channelsOff', {
+              channels: off.map((c) => channelText(c, i18n)).join(t('push.listSeparator')),
+            })}
+          />
+        ) : null}
         <h4 className="push-estimate__subtitle">{t('push.estimate.perChannel')}</h4>
         <ul className="push-estimate__channels" aria-label={t('push.estimate.perChannel')}>
           {channels.map((c: NotifyChannel) => (
             <li key={c}>
               <ChannelTag channel={c} i18n={i18n} />
-              <span className="push-number">{(data.deliveries[c] ?? 0).toLocaleString(locale)}</span>
+              {off.includes(c) ? (
+                <span className="push-estimate__off">{t('push.channel.off')}</span>
+              ) : (
+                <span className="push-number">{(data.deliveries[c] ?? 0).toLocaleString(locale)}</span>
+              )}
             </li>
           ))}
         </ul>

@@ -49,14 +49,26 @@ export function DeliveryStateTag({ state, i18n }: { state: DeliveryState; i18n: 
 
 export const channelText = (channel: NotifyChannel, i18n: PushI18n) => i18n.t(`push.channel.${channel}`);
 
-/** A channel's name; a group robot carries the group mark, since it posts once to a chat, not to each recipient. */
-export function ChannelTag({ channel, i18n }: { channel: NotifyChannel; i18n: PushI18n }) {
+/**
+ * A channel's name; a group robot is blue, with the group mark where there is room, since it posts
+ * once to a chat, not to each recipient.
+ */
+export function ChannelTag({
+  channel,
+  i18n,
+  compact = false,
+}: {
+  channel: NotifyChannel;
+  i18n: PushI18n;
+  compact?: boolean;
+}) {
   const robot = isRobotChannel(channel);
   return (
     <Tag
       size="small"
-      className={`push-channel${robot ? ' push-channel--robot' : ''}`}
-      icon={robot ? <IconUserGroup /> : undefined}
+      color={robot ? 'arcoblue' : undefined}
+      className="push-channel"
+      icon={robot && !compact ? <IconUserGroup /> : undefined}
       title={robot ? i18n.t('push.channel.groupTitle') : undefined}
     >
       {channelText(channel, i18n)}
@@ -64,14 +76,48 @@ export function ChannelTag({ channel, i18n }: { channel: NotifyChannel; i18n: Pu
   );
 }
 
-export function ChannelTags({ channels, i18n }: { channels: readonly NotifyChannel[]; i18n: PushI18n }) {
+export function ChannelTags({
+  channels,
+  i18n,
+  compact = false,
+}: {
+  channels: readonly NotifyChannel[];
+  i18n: PushI18n;
+  compact?: boolean;
+}) {
   return (
     <span className="push-channels">
       {channels.map((c) => (
-        <ChannelTag key={c} channel={c} i18n={i18n} />
+        <ChannelTag key={c} channel={c} i18n={i18n} compact={compact} />
       ))}
     </span>
   );
+}
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time in a dense column: month, day, hours and minutes ("11/27 13:33"), the year only when it is
+ * not this one's. The full time is the cell's hover text.
+ */
+export function shortDateTime(iso: string, locale: Locale, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const withYear = date.getFullYear() !== now.getFullYear();
+  const key = `${locale}:${withYear}`;
+  let format = shortFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      ...(withYear ? { year: 'numeric' as const } : {}),
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
+    shortFormats.set(key, format);
+  }
+  return format.format(date);
 }
 
 /** Where a push came from: by hand, or an alarm (a link to it) or a work order. */

@@ -61,7 +61,7 @@ describe('PushListPage', () => {
 
     const scheduled = await rowOf('明早例会提醒');
     expect(within(scheduled).getByText('定时')).toBeTruthy();
-    expect(within(scheduled).getByText(/^定时 2026\/11\/28/)).toBeTruthy();
+    expect(within(scheduled).getByText(/^定时 (2026\/)?11\/28/)).toBeTruthy();
     expect(within(scheduled).getByText('预计 ¥4.50')).toBeTruthy();
     expect(within(scheduled).getByText('无投递')).toBeTruthy();
     expect(screen.getByText('共 3 次推送')).toBeTruthy();
