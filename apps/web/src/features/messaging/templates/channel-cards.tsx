@@ -186,7 +186,11 @@ function ChannelCard({
           <Form.Item label={t('messaging.templates.ch.url')} field="url">
             <Input
               aria-label={`${name} · ${t('messaging.templates.ch.url')}`}
-              placeholder={t(`messaging.templates.ch.urlPlaceholder.${channel}` as TemplatesMessageKey)}
+              placeholder={
+                writer
+                  ? t(`messaging.templates.ch.urlPlaceholder.${channel}` as TemplatesMessageKey)
+                  : t('messaging.templates.ch.notConfigured')
+              }
               maxLength={500}
               allowClear
             />
