@@ -86,6 +86,10 @@ describe('in-app deliveries', () => {
     t.clock.advance(60_000);
     await t.app.notifyDelivery.drain();
     expect(await pushRow(pushId)).toMatchObject({ state: 'done', finishedAt: now() });
+    // Its planner done writing, the push still being planned is finished by the next round, with nothing left to claim.
+    await db().update(notifyPushes).set({ plannedAt: now() }).where(eq(notifyPushes.id, planning));
+    await t.app.notifyDelivery.drain();
+    expect(await pushRow(planning)).toMatchObject({ state: 'done', finishedAt: now() });
   });
 });
 

@@ -131,6 +131,8 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
   };
   const providers = { ...builtIn, ...options.providers };
   const stats: DeliveryStats = { sent: 0, failed: 0, retried: 0, givenUp: 0, rounds: 0 };
+  /** Pushes of deliveries this worker handled, until it has looked whether they are done. */
+  const toFinish = new Set<number>();
 
   async function refreshSettings() {
     settings = await loadChannels(app.db);
@@ -430,21 +432,44 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
     }
   }
 
-  /** Pushes whose deliveries have all ended are done. */
-  async function finishPushes(pushIds: number[], now: Date) {
-    if (pushIds.length === 0) return;
+  /**
+   * Pushes whose deliveries have all ended are done. Answers those still being planned (their
+   * planner has not finished writing deliveries): they are looked at again next round.
+   */
+  async function finishPushes(pushIds: number[], now: Date): Promise<number[]> {
+    if (pushIds.length === 0) return [];
+    const list = `{${pushIds.join(',')}}`;
     await app.db.execute(sql`
       update notify_pushes p set state = 'done', finished_at = ${iso(now)}::timestamptz
-      where p.id = any(${`{${pushIds.join(',')}}`}::int[]) and p.state = 'sending' and p.planned_at is not null
+      where p.id = any(${list}::int[]) and p.state = 'sending' and p.planned_at is not null
         and not exists (select 1 from notify_deliveries d
           where d.push_id = p.id and d.state in ('queued', 'sending', 'retrying'))`);
+    const planning = rowsOf<{ id: number }>(
+      await app.db.execute(sql`
+        select id from notify_pushes where id = any(${list}::int[]) and state = 'sending' and planned_at is null`),
+    );
+    return planning.map((r) => Number(r.id));
+  }
+
+  /** Looks whether the pushes handled are done; kept for the next round while planned or when this loses a race (a deadlock with an SMS cost update). */
+  async function finishRemembered() {
+    const pushIds = [...toFinish];
+    try {
+      const planning = new Set(await finishPushes(pushIds, app.clock.now()));
+      for (const id of pushIds) if (!planning.has(id)) toFinish.delete(id);
+    } catch (err) {
+      app.log.warn({ err }, 'notify: finishing pushes failed');
+    }
   }
 
   async function round(): Promise<number> {
     stats.rounds++;
     const now = app.clock.now();
     const claimed = await claim(now);
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) {
+      if (toFinish.size > 0) await finishRemembered();
+      return 0;
+    }
     await refreshSettings();
     // Reclaimed after crashes until its attempts ran out: nobody recorded an outcome, so it ends here.
     const overdue = claimed.filter((d) => d.attempts > config.NOTIFY_MAX_ATTEMPTS);
@@ -463,7 +488,11 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
     const { allowed, deferred, until } = await limit(live, now);
     await defer(deferred, until);
     const byChannel = new Map<NotifyChannel, ClaimedDelivery[]>();
-    for (const d of allowed) byChannel.set(d.channel, [...(byChannel.get(d.channel) ?? []), d]);
+    for (const d of allowed) {
+      const rows = byChannel.get(d.channel);
+      if (rows) rows.push(d);
+      else byChannel.set(d.channel, [d]);
+    }
     await Promise.all(
       [...byChannel].map(async ([channel, rows]) => {
         const provider = providers[channel];
@@ -476,7 +505,8 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
         }
       }),
     );
-    await finishPushes([...new Set(claimed.map((d) => d.pushId))], app.clock.now());
+    for (const d of claimed) toFinish.add(d.pushId);
+    await finishRemembered();
     return claimed.length;
   }
 

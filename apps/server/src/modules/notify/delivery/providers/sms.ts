@@ -102,7 +102,8 @@ export function smsChannel(env: ProviderEnv, provider: SmsProvider): BatchChanne
     });
     // Affordable by the check above, under the same lock: all of them are charged.
     await chargeSmsBatch(ctx.db, [...charge.keys()], ctx.now, {}, charge);
-    for (const [pushId, segments] of costByPush) {
+    // In id order, as every writer of push rows takes them.
+    for (const [pushId, segments] of [...costByPush].sort(([a], [b]) => a - b)) {
       await ctx.db.execute(sql`
         update notify_pushes set sms_count = sms_count + ${segments},
           sms_cost = sms_cost + ${(price * segments).toFixed(4)}::numeric
