@@ -12,10 +12,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
-import { notifyDeliveries, notifyPushes, smsAccount } from '../../db/schema/index.ts';
+import { type notifyDeliveries, notifyPushes, smsAccount } from '../../db/schema/index.ts';
 import { type LoadedChannel, loadChannels } from './channels.repository.ts';
 import type { DeliveryErrorCode } from './notify-types.ts';
-import { loadPrefs } from './prefs.repository.ts';
+import { DEFAULT_PREFS, type LoadedPrefs, withInApp } from './prefs.repository.ts';
 import { type LoadedTemplate, loadTemplates } from './templates.repository.ts';
 
 export type PushRow = typeof notifyPushes.$inferSelect;
@@ -34,8 +34,54 @@ export const utc8Time = (at: Date): string =>
 /** Channels that reach a person outside the console: quiet hours hold these back. */
 const HELD_IN_QUIET: readonly NotifyChannel[] = ['sms', 'email', 'webhook'];
 
-/** Rows a multi-row insert carries (about 17 parameters a row, well below PostgreSQL's 65,535). */
-const INSERT_CHUNK = 1000;
+/**
+ * Rows one insert carries, as one JSON parameter read by jsonb_to_recordset: on PGlite about three
+ * times faster than a multi-row VALUES of 17 parameters a row (20,000 rows: ~5.5 s against ~16 s on
+ * a loaded machine), and no parameter limit to mind.
+ */
+const INSERT_CHUNK = 5000;
+
+/** Writes deliveries, skipping keys already there; returns how many were new. */
+async function insertDeliveries(db: Queryable, rows: DeliveryInsert[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const json = JSON.stringify(
+      rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+        push_id: r.pushId,
+        user_id: r.userId ?? null,
+        channel: r.channel,
+        address: r.address ?? '',
+        locale: r.locale,
+        title: r.title,
+        body: r.body,
+        state: r.state ?? 'queued',
+        next_attempt_at: r.nextAttemptAt.toISOString(),
+        idempotency_key: r.idempotencyKey,
+        error_code: r.errorCode ?? '',
+        quiet: r.quiet ?? false,
+        critical: r.critical ?? false,
+        fallback: r.fallback ?? null,
+        segments: r.segments ?? 0,
+        created_at: r.createdAt.toISOString(),
+      })),
+    );
+    const result = (await db.execute(sql`
+      with added as (
+        insert into notify_deliveries (push_id, user_id, channel, address, locale, title, body, state,
+          next_attempt_at, idempotency_key, error_code, quiet, critical, fallback, segments, created_at)
+        select push_id, user_id, channel, address, locale, title, body, state,
+          next_attempt_at, idempotency_key, error_code, quiet, critical, fallback, segments, created_at
+        from jsonb_to_recordset(${json}::jsonb) as x(push_id int, user_id int, channel text, address text,
+          locale text, title text, body text, state text, next_attempt_at timestamptz, idempotency_key text,
+          error_code text, quiet boolean, critical boolean, fallback text, segments smallint, created_at timestamptz)
+        on conflict (idempotency_key) do nothing
+        returning 1
+      )
+      select count(*)::int as n from added`)) as unknown as { rows: { n: number }[] };
+    inserted += Number(result.rows[0]?.n ?? 0);
+  }
+  return inserted;
+}
 
 const minutesOf = (clock: string) => {
   const [h = 0, m = 0] = clock.split(':').map(Number);
@@ -106,19 +152,48 @@ interface Recipient {
   name: string;
   phone: string;
   email: string;
+  prefs: LoadedPrefs;
 }
 
-/** Enabled users among `ids` with what the planner addresses them by: one query. */
+/**
+ * Enabled users among `ids` with what the planner addresses them by and their preferences (the
+ * defaults for those who never set theirs): one query, one array parameter however many there are.
+ */
 async function recipientsOf(db: Queryable, ids: number[]): Promise<Recipient[]> {
   if (ids.length === 0) return [];
-  // One array parameter, not one per id (10,000 recipients make one short statement).
   const list = `{${[...new Set(ids)].map((id) => Math.trunc(Number(id))).join(',')}}`;
   const result = (await db.execute(sql`
-    select id, coalesce(nullif(display_name, ''), username) as name, coalesce(phone, '') as phone, email
-    from users where id = any(${list}::int[]) and status = 'enabled' order by id`)) as unknown as {
-    rows: { id: number; name: string; phone: string; email: string }[];
+    select u.id, coalesce(nullif(u.display_name, ''), u.username) as name, coalesce(u.phone, '') as phone, u.email,
+      p.channels, p.locale, p.quiet_enabled, p.quiet_start, p.quiet_end
+    from users u left join notify_prefs p on p.user_id = u.id
+    where u.id = any(${list}::int[]) and u.status = 'enabled'
+    order by u.id`)) as unknown as {
+    rows: {
+      id: number;
+      name: string;
+      phone: string;
+      email: string;
+      channels: string[] | null;
+      locale: string | null;
+      quiet_enabled: boolean | null;
+      quiet_start: string | null;
+      quiet_end: string | null;
+    }[];
   };
-  return result.rows.map((r) => ({ id: Number(r.id), name: r.name, phone: r.phone, email: r.email }));
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    phone: r.phone,
+    email: r.email,
+    prefs:
+      r.channels === null
+        ? { channels: [...DEFAULT_PREFS.channels], locale: DEFAULT_PREFS.locale, quiet: { ...DEFAULT_PREFS.quiet } }
+        : {
+            channels: withInApp(r.channels),
+            locale: r.locale === 'en-US' ? 'en-US' : 'zh-CN',
+            quiet: { enabled: Boolean(r.quiet_enabled), start: r.quiet_start ?? '22:00', end: r.quiet_end ?? '07:00' },
+          },
+  }));
 }
 
 const pick = (v: Localized | string | number | undefined, locale: Locale): string | number | undefined =>
@@ -195,10 +270,6 @@ export async function buildDeliveries(
   const templates = options.templates ?? (await loadTemplates(db, push.purpose as NotifyPurpose));
   const settings = options.settings ?? (await loadChannels(db));
   const people = await recipientsOf(db, userIds);
-  const prefs = await loadPrefs(
-    db,
-    people.map((p) => p.id),
-  );
   const ready = channelReadiness(app, settings);
   const manual = push.source === 'manual';
   const channels = (push.channels as NotifyChannel[]).filter((c) => NOTIFY_CHANNELS.includes(c));
@@ -254,10 +325,9 @@ export async function buildDeliveries(
   const personal = channels.filter((c): c is PersonalChannel => !isRobotChannel(c));
   const webhookUrl = settings.get('webhook')?.url ?? '';
   for (const person of people) {
-    const pref = prefs.get(person.id);
-    const locale = pref?.locale ?? DEFAULT_LOCALE;
-    const takes = new Set<PersonalChannel>(pref?.channels ?? ['inApp']);
-    const quietEnd = pref ? quietUntil(pref.quiet, now) : null;
+    const { locale, channels: theirs, quiet } = person.prefs;
+    const takes = new Set<PersonalChannel>(theirs);
+    const quietEnd = quietUntil(quiet, now);
     for (const channel of personal) {
       if (channel !== 'inApp' && !takes.has(channel)) continue;
       const on = ready(channel);
@@ -298,8 +368,8 @@ export async function buildDeliveries(
 }
 
 /**
- * Plans a push: writes its deliveries with the caller's transaction (multi-row inserts of
- * INSERT_CHUNK rows; a key already there is skipped, so planning twice queues nothing twice) and,
+ * Plans a push: writes its deliveries with the caller's transaction (INSERT_CHUNK rows a statement;
+ * a key already there is skipped, so planning twice queues nothing twice) and,
  * once the caller commits, wakes the delivery worker.
  */
 export async function planPush(
@@ -311,15 +381,7 @@ export async function planPush(
   options: PlanOptions = {},
 ): Promise<PlanSummary & { inserted: number }> {
   const { rows, summary } = await buildDeliveries(app, db, push, userIds, now, options);
-  let inserted = 0;
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const done = await db
-      .insert(notifyDeliveries)
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .onConflictDoNothing({ target: notifyDeliveries.idempotencyKey })
-      .returning({ id: notifyDeliveries.id });
-    inserted += done.length;
-  }
+  const inserted = await insertDeliveries(db, rows);
   options.afterCommit?.(() => app.notifyDelivery.kick());
   return { ...summary, inserted };
 }

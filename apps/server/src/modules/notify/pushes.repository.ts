@@ -102,6 +102,36 @@ function reason(code: string, locale: Locale) {
 /** A robot's name in the caller's language stands for its group chat where a person's name would be. */
 const robotName = (channel: string, locale: Locale) => t(locale, `notify.push.channel.${channel}` as MessageKey);
 
+/**
+ * How many enabled users an audience reaches, counted in the database: what messages.repository's
+ * resolveAudience would answer as ids (users, role holders, members of a department or any below
+ * it), without carrying 10,000 ids back to decide whether to plan now or after the answer.
+ */
+export async function countAudience(
+  db: Queryable,
+  audience: { userIds: number[]; roleCodes: string[]; departmentIds: number[] },
+): Promise<number> {
+  const ints = (ids: number[]) => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
+  const parts: SQL[] = [];
+  if (audience.userIds.length > 0) parts.push(sql`u.id = any(${ints(audience.userIds)}::int[])`);
+  if (audience.roleCodes.length > 0) {
+    parts.push(sql`u.id in (select ur.user_id from user_roles ur join roles r on r.id = ur.role_id
+      where r.code = any(${`{${audience.roleCodes.map((c) => JSON.stringify(c)).join(',')}}`}::text[]))`);
+  }
+  if (audience.departmentIds.length > 0) {
+    const ids = ints(audience.departmentIds);
+    const subtree = sql`select d.id from departments d
+      where d.id = any(${ids}::int[]) or string_to_array(d.ancestors, ',')::int[] && ${ids}::int[]`;
+    parts.push(sql`(u.department_id in (${subtree})
+      or u.id in (select m.user_id from department_members m where m.department_id in (${subtree})))`);
+  }
+  if (parts.length === 0) return 0;
+  const result = (await db.execute(
+    sql`select count(*)::int as n from users u where u.status = 'enabled' and (${sql.join(parts, sql` or `)})`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 export function createPushesRepository(db: Queryable) {
   const creator = sql<string | null>`coalesce(nullif(${users.displayName}, ''), ${users.username})`;
 

@@ -2,10 +2,13 @@ import {
   type AlarmCondition,
   alarmsApi,
   type Delivery,
+  type Locale,
+  type NotifyChannel,
   notifyApi,
   type Push,
   type PushCreateBody,
   type PushEstimate,
+  renderTemplate,
   smsSize,
 } from '@water/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -14,6 +17,7 @@ import {
   alarmOfflineRules,
   alarmRules,
   alarms,
+  departments,
   devices,
   messages,
   notifyChannels,
@@ -28,9 +32,11 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
+import { defaultTemplate } from '../../db/seed/notify-templates.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { planPush } from './push-planner.ts';
-import { PLAN_IN_REQUEST_MAX, planDuePushes } from './pushes.service.ts';
+import { countAudience } from './pushes.repository.ts';
+import { PLAN_IN_REQUEST_MAX, planDuePushes, resolveAudience } from './pushes.service.ts';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -51,6 +57,20 @@ const body = (extra: Partial<PushCreateBody> = {}): PushCreateBody => ({
   link: '/bz/alarm',
   ...extra,
 });
+
+/** The seeded manual-notice template rendered as the planner should, for the default push body. */
+const manual = (channel: NotifyChannel, locale: Locale, values: Record<string, string> = {}) => {
+  const template = defaultTemplate('manual', channel);
+  const all = {
+    title: '停水通知',
+    content: '明日 9:00-12:00 滨江泵站检修',
+    sender: '张伟',
+    time: '2026-06-01 16:00',
+    link: '/#/bz/alarm',
+    ...values,
+  };
+  return { title: renderTemplate(template.title[locale], all), body: renderTemplate(template.body[locale], all) };
+};
 
 async function create(extra: Partial<PushCreateBody> = {}, token = admin, lang?: string) {
   return t.call(notifyApi.create, { body: body(extra), token, ...(lang ? { lang } : {}) });
@@ -123,16 +143,17 @@ describe('pushing a message', () => {
     expect(of(ids.admin1, 'sms')).toMatchObject({
       locale: 'zh-CN',
       address: '13800000001',
-      body: '【张伟】停水通知：明日 9:00-12:00 滨江泵站检修',
+      body: manual('sms', 'zh-CN').body,
       idempotencyKey: `p${push.id}:u${ids.admin1}:sms`,
     });
     expect(of(ids.user, 'sms')).toMatchObject({
       locale: 'en-US',
       address: '13900000004',
-      body: '[张伟] 停水通知: 明日 9:00-12:00 滨江泵站检修',
+      body: manual('sms', 'en-US').body,
     });
-    expect(of(ids.user, 'inApp').body).toContain('From 张伟, 2026-06-01 16:00');
-    expect(of(ids.admin1, 'inApp').body).toContain('发布人：张伟　2026-06-01 16:00');
+    expect(of(ids.user, 'inApp')).toMatchObject(manual('inApp', 'en-US'));
+    expect(of(ids.admin1, 'inApp')).toMatchObject(manual('inApp', 'zh-CN'));
+    expect(of(ids.admin1, 'inApp').body).toContain('2026-06-01 16:00'); // 08:00Z on the utility's clock
     expect(of(ids.admin1, 'sms').segments).toBe(smsSize(of(ids.admin1, 'sms').body).segments);
     // The SMS it should cost, recorded on the push.
     const segments = rows.filter((r) => r.channel === 'sms').reduce((n, r) => n + r.segments, 0);
@@ -148,7 +169,7 @@ describe('pushing a message', () => {
     await t.app.notifyDelivery.drain();
     const inbox = await t.database.db.select().from(messages).where(eq(messages.userId, ids.user));
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]!.content).toContain('From 张伟');
+    expect(inbox[0]!.content).toBe(manual('inApp', 'en-US').body);
     const after = (await t.call(notifyApi.push, { params: { id: push.id }, token: admin })).json().data as Push;
     expect(after).toMatchObject({ state: 'done', counts: { total: 6, sent: 6 } });
     expect(after.smsCount).toBe(3);
@@ -199,6 +220,27 @@ describe('pushing a message', () => {
     expect(inApp.map((r) => r.userId).sort()).toEqual([ids.admin1, ids.admin2, ids.admin3].sort());
   });
 
+  it('counts an audience as the planner resolves it: users, roles, departments with those below', async () => {
+    const depts = await t.database.db
+      .select({ id: departments.id, ancestors: departments.ancestors })
+      .from(departments);
+    // A department with others below it.
+    const parent = depts.find((d) => depts.some((c) => c.ancestors.split(',').includes(String(d.id))))!;
+    await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, ids.admin3));
+    const audiences = [
+      { userIds: [ids.admin1, ids.admin3], roleCodes: [], departmentIds: [] },
+      { userIds: [], roleCodes: ['admin', 'user'], departmentIds: [] },
+      { userIds: [], roleCodes: [], departmentIds: [parent.id] },
+      { userIds: [ids.user], roleCodes: ['admin'], departmentIds: [parent.id] },
+      { userIds: [], roleCodes: ['nobody-has-this'], departmentIds: [] },
+    ];
+    for (const audience of audiences) {
+      const ids = await resolveAudience(t.database.db, audience);
+      expect(await countAudience(t.database.db, audience), JSON.stringify(audience)).toBe(ids.length);
+    }
+    expect((await resolveAudience(t.database.db, audiences[2]!)).length).toBeGreaterThan(0);
+  });
+
   it('writes a delivery that cannot go as failed, saying why: no phone', async () => {
     await t.database.db.update(users).set({ phone: null }).where(eq(users.id, ids.admin2));
     const push = (await create()).json().data as Push;
@@ -231,7 +273,9 @@ describe('pushing a message', () => {
       idempotencyKey: `p${push.id}:wecom`,
       address: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k',
     });
-    expect(rows[0]!.body).toContain('### 通知 · 停水通知');
+    expect(rows[0]!.title).toContain('停水通知');
+    expect(rows[0]!.body).toContain('明日 9:00-12:00 滨江泵站检修');
+    expect(rows[0]!.body).toContain('张伟');
     const [d] = (await t.call(notifyApi.deliveries, { params: { id: push.id }, token: admin, lang: 'en-US' })).json()
       .data.list as Delivery[];
     // The robot by name; its address reduced to the host, its key not shown.
@@ -304,7 +348,7 @@ describe('pushing a message', () => {
         })
       ).json().data as PushEstimate;
     const e = await estimate();
-    const perSms = smsSize(`【张伟】停水通知：${long}`).segments;
+    const perSms = smsSize(manual('sms', 'zh-CN', { content: long }).body).segments;
     expect(perSms).toBeGreaterThan(1);
     expect(e.recipients).toBe(4);
     expect(e.sms).toMatchObject({ recipients: 2, segments: perSms, count: 2 * perSms, price: 0.05 });
