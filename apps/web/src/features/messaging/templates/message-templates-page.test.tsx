@@ -96,8 +96,8 @@ describe('MessageTemplatesPage: templates', () => {
       await user.click(await screen.findByRole('button', { name: '编辑：告警触发 · 短信' }));
       const drawer = await screen.findByRole('dialog', { name: '编辑模板：告警触发 · 短信' });
       expect(within(drawer).getByText('系统管理员 于 2026/11/27 06:00 修改')).toBeTruthy();
-      // SMS has no title.
-      expect(within(drawer).getByText('短信没有标题，只发送正文。')).toBeTruthy();
+      // SMS has no title (said in each language's pane).
+      expect(within(drawer).getAllByText('短信没有标题，只发送正文。')).toHaveLength(2);
 
       // The preview renders the text with the samples, as a bubble with its characters and parts.
       const preview = within(drawer).getByRole('region', { name: '实时预览' });
@@ -159,6 +159,27 @@ describe('MessageTemplatesPage: templates', () => {
         await within(drawer).findByText('中文：短信渲染后为 5 条（300 字），超过 4 条上限', {}, { timeout: 5000 }),
       ).toBeTruthy();
       expect(within(drawer).getByText('300 字 · 5 条')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'saves a Chinese edit with the English left unopened: both languages go, as they were',
+    async () => {
+      const { calls } = mockApi([
+        [notifyApi.templates, templates],
+        [notifyApi.previewTemplate, previewOf],
+        [notifyApi.updateTemplate, editedSms],
+      ]);
+      const { user } = renderPage(<MessageTemplatesPage />, { permissions: WRITER });
+      await user.click(await screen.findByRole('button', { name: '编辑：告警触发 · 短信' }));
+      const drawer = await screen.findByRole('dialog', { name: '编辑模板：告警触发 · 短信' });
+      fill(within(drawer).getByRole('textbox', { name: '正文 · 中文' }), '【{severity}】{station} {value}{unit}');
+      await user.click(within(drawer).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        body: { 'zh-CN': '【{severity}】{station} {value}{unit}', 'en-US': editedSms.body['en-US'] },
+      });
     },
     SLOW,
   );

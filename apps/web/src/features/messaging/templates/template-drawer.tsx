@@ -301,7 +301,9 @@ function TemplateFields({
           )}
         </div>
         {writer ? <VariableChips purpose={purpose} onInsert={insert} i18n={i18n} /> : null}
-        <Tabs activeTab={lang} onChange={(key) => onLang(key as Locale)} className="tpl-drawer__tabs">
+        {/* Both languages' boxes stay mounted (Arco's tabs mount a pane on first view): the form sends
+            every box, and an English left unseen is still checked and saved. */}
+        <Tabs activeTab={lang} onChange={(key) => onLang(key as Locale)} className="tpl-drawer__tabs" lazyload={false}>
           {LOCALES.map((l) => {
             const unknownTitle = unknownTemplateVariables(purpose, texts.title[l]);
             const unknownBody = unknownTemplateVariables(purpose, texts.body[l]);
