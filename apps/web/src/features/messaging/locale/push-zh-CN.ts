@@ -46,9 +46,9 @@ export const pushZhCN = {
   'push.source.alarmLink': '告警 #{id}',
   'push.source.alarmLabel': '打开告警 #{id}',
 
-  'push.channel.inApp': '站内信',
+  'push.channel.inApp': '站内消息',
   'push.channel.sms': '短信',
-  'push.channel.email': '邮件',
+  'push.channel.email': '电子邮件',
   'push.channel.webhook': 'Webhook',
   'push.channel.wecom': '企业微信',
   'push.channel.dingtalk': '钉钉',

@@ -49,6 +49,9 @@ async function pickTime(user: User, drawer: HTMLElement, at: Date) {
   await user.click(await screen.findByRole('button', { name: '确定' }));
 }
 
+/** The estimate waits for the form to rest (debounced) and then for its answer: on a busy machine, more than a second. */
+const ESTIMATE_WAIT = { timeout: 5000 };
+
 const posts = (calls: ApiCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 
 describe('PushComposeDrawer', () => {
@@ -65,7 +68,7 @@ describe('PushComposeDrawer', () => {
       expect(within(panel).getByText('选择接收人和渠道后，这里显示将发出的投递与短信费用。')).toBeTruthy();
 
       await compose(user, drawer);
-      expect(await within(panel).findByText('90 条 × ¥0.045 = ¥4.05')).toBeTruthy();
+      expect(await within(panel).findByText('90 条 × ¥0.045 = ¥4.05', {}, ESTIMATE_WAIT)).toBeTruthy();
       expect(within(panel).getByText('90 人接收短信，每人最多 1 条')).toBeTruthy();
       expect(within(panel).getByText('短信余额 ¥500.00')).toBeTruthy();
       expect(within(panel).queryByText(/余额不足/)).toBeNull();
@@ -110,6 +113,8 @@ describe('PushComposeDrawer', () => {
       expect(
         await within(panel).findByText(
           '余额不足：本次需 ¥4.05，余额仅 ¥1.20。余额用完后的短信将记为“失败：余额不足”，不会发出。',
+          {},
+          ESTIMATE_WAIT,
         ),
       ).toBeTruthy();
     },
@@ -126,13 +131,15 @@ describe('PushComposeDrawer', () => {
       const { user, drawer } = await open();
       await compose(user, drawer);
       const panel = within(drawer).getByRole('complementary', { name: '发送预估' });
-      expect(await within(panel).findByText('短信未启用或未配置：不会投递，发送时将被拒绝。')).toBeTruthy();
+      expect(
+        await within(panel).findByText('短信未启用或未配置：不会投递，发送时将被拒绝。', {}, ESTIMATE_WAIT),
+      ).toBeTruthy();
       const perChannel = within(panel).getByRole('list', { name: '各渠道投递' });
       expect(
         within(perChannel)
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(['站内信90', '短信未启用']);
+      ).toEqual(['站内消息90', '短信未启用']);
     },
     SLOW,
   );

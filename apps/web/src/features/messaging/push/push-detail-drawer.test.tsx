@@ -79,7 +79,7 @@ describe('PushDetailDrawer', () => {
     expect(within(rowOf(drawer, '企业微信群机器人')).getByText('企业微信')).toBeTruthy();
     expect(within(rowOf(drawer, '群机器人')).getByText('飞书')).toBeTruthy();
     const fallback = rowOf(drawer, '钱七');
-    expect(within(fallback).getByText('代替邮件')).toBeTruthy();
+    expect(within(fallback).getByText('代替电子邮件')).toBeTruthy();
     expect(within(fallback).getByText('已放弃')).toBeTruthy();
     expect(within(fallback).getByText('重试次数用完：网关超时')).toBeTruthy();
     expect(within(drawer).getByText('共 1000 条投递')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('PushDetailDrawer', () => {
     await user.click(within(drawer).getByRole('combobox', { name: '投递渠道' }));
     // Only the push's own channels are offered.
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['站内信', '短信', '企业微信']);
+    expect(options.map((o) => o.textContent)).toEqual(['站内消息', '短信', '企业微信']);
     await user.click(screen.getByRole('option', { name: '短信' }));
     await waitFor(() => expect(lists().at(-1)?.query.get('channel')).toBe('sms'));
     expect(lists().at(-1)?.query.get('state')).toBe('failed');

@@ -328,7 +328,9 @@ function deliveryColumns(i18n: PushI18n): ListColumn<Delivery>[] {
       width: 128,
       // A group robot's row is named by the server ("WeCom group robot"); without a name, say what it is.
       render: (_, row) => (
-        <StackedCell primary={row.recipient || (row.userId === null ? t('push.deliveries.robot') : none)} />
+        <span className="push-recipient">
+          {row.recipient || (row.userId === null ? t('push.deliveries.robot') : none)}
+        </span>
       ),
     },
     {

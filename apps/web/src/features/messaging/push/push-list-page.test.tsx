@@ -42,7 +42,7 @@ describe('PushListPage', () => {
 
     const manual = await rowOf('东湖泵站停电检修');
     expect(within(manual).getByText('手动')).toBeTruthy();
-    expect(within(manual).getByText('站内信')).toBeTruthy();
+    expect(within(manual).getByText('站内消息')).toBeTruthy();
     expect(within(manual).getByText('短信')).toBeTruthy();
     expect(within(manual).getByRole('img', { name: '送达进度：共 1000，已送达 980，失败 12，待发送 8' })).toBeTruthy();
     expect(within(manual).getByText('980 / 1000 已送达')).toBeTruthy();
