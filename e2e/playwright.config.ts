@@ -83,6 +83,8 @@ export default defineConfig({
       // Every journey's browser calls from 127.0.0.1: the per-address API limit (1,200 a minute) is
       // for one operator, not for a suite of them; journeys back to back passed it and got 429s.
       API_RATE_LIMIT: '100000',
+      // The notification journey's mailbox (tests/support.ts smtpPort): an SMTP server it runs itself.
+      SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
     },
   },
 });

@@ -9,6 +9,9 @@ export interface Account {
   password: string;
 }
 
+/** The port of the SMTP server the e2e server mails to (playwright.config.ts sets SMTP_URL): the journey that reads mail runs it. */
+export const smtpPort = Number(process.env.E2E_PORT ?? 8181) + 2;
+
 export const ADMIN: Account = { username: '13800000001', password: 'Admin@2026' };
 export const USER: Account = { username: 'user', password: 'User@2026' };
 
