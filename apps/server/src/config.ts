@@ -87,6 +87,15 @@ export const settingsSchema = z.object({
     .describe(
       'Mail server for e-mail notifications (smtp://user:pass@host:587, smtps:// for TLS); when unset e-mail is off',
     ),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'an http(s):// URL without a trailing slash, e.g. https://ops.example.com' })
+    .refine((v) => !v.endsWith('/'), {
+      error: 'an http(s):// URL without a trailing slash, e.g. https://ops.example.com',
+    })
+    .optional()
+    .describe(
+      "The console's address as users reach it (https://ops.example.com): links in SMS, e-mail and chat messages start with it; when unset they are paths",
+    ),
   SMTP_FROM: z
     .string()
     .min(3)

@@ -210,6 +210,7 @@ function textsFor(
   locale: Locale,
   channel: NotifyChannel,
   now: Date,
+  publicUrl: string | undefined,
 ) {
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(push.values ?? {})) {
@@ -221,7 +222,8 @@ function textsFor(
     values.content = push.content;
   }
   values.time ??= utc8Time(now);
-  values.link = push.link ? `/#${push.link}` : '';
+  // A link leaves the console in SMS, e-mail and chats: absolute when the console's address is known.
+  values.link = push.link ? `${publicUrl ?? ''}/#${push.link}` : '';
   const verbatim = push.purpose === 'manual' && (!push.useTemplate || !template);
   if (verbatim) {
     // SMS has no title: the title leads its text.
@@ -298,7 +300,7 @@ export async function buildDeliveries(
     const key = `${channel}:${locale}`;
     let make = texts.get(key);
     if (!make) {
-      make = textsFor(push, templates.get(channel), locale, channel, now);
+      make = textsFor(push, templates.get(channel), locale, channel, now, app.config.PUBLIC_URL);
       texts.set(key, make);
     }
     return make(recipient);

@@ -708,3 +708,22 @@ describe('alarm notifications', () => {
     expect(all.map((p) => p.purpose)).toEqual(['alarm.raised']);
   });
 });
+
+describe('links that leave the console', () => {
+  it('start with PUBLIC_URL when it is set, and are paths when it is not', async () => {
+    await robot('wecom');
+    const config = t.app.config as { PUBLIC_URL?: string | undefined };
+    const bodyOf = async () => {
+      const push = (await create({ channels: ['inApp', 'wecom'] })).json().data as Push;
+      const rows = await deliveriesOf(push.id);
+      return rows.find((r) => r.channel === 'wecom')?.body ?? '';
+    };
+    expect(await bodyOf()).toContain('(/#/bz/alarm)');
+    config.PUBLIC_URL = 'https://ops.lanchuan-water.example';
+    try {
+      expect(await bodyOf()).toContain('(https://ops.lanchuan-water.example/#/bz/alarm)');
+    } finally {
+      config.PUBLIC_URL = undefined;
+    }
+  });
+});
