@@ -96,9 +96,8 @@ export interface ReceivedRequest {
  */
 export async function startReceiver() {
   const received: ReceivedRequest[] = [];
-  let reply: (
-    req: ReceivedRequest,
-  ) => { status: number; body?: string; headers?: Record<string, string> } | Promise<never> = () => ({
+  type Answer = { status: number; body?: string; headers?: Record<string, string> };
+  let reply: (req: ReceivedRequest) => Answer | Promise<Answer> = () => ({
     status: 200,
     body: '{"errcode":0,"errmsg":"ok","code":0,"msg":"success"}',
   });

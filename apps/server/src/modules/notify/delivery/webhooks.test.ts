@@ -11,6 +11,7 @@ import {
   startReceiver,
   userIds,
 } from './outbox.fixtures.ts';
+import { webhookProvider } from './providers/webhook.ts';
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -122,6 +123,35 @@ describe('the generic webhook', () => {
     await setChannel(db(), 'webhook', { enabled: true, url: 'http://127.0.0.1:1/closed' });
     const { rows } = await deliverOne('webhook');
     expect(rows.map((d) => [d.state, d.errorCode])).toEqual([['retrying', 'network']]);
+  });
+
+  it('gives up waiting after NOTIFY_HTTP_TIMEOUT_MS and tries again later', async () => {
+    receiver.answer(() => new Promise((resolve) => setTimeout(() => resolve({ status: 200, body: '{}' }), 1500)));
+    const hasty = webhookProvider({
+      config: { ...t.app.config, NOTIFY_HTTP_TIMEOUT_MS: 200 },
+      channel: async () => ({ enabled: true, url: receiver.url('/slow'), secret: '' }),
+    });
+    const started = Date.now();
+    const outcome = await hasty.send(
+      {
+        id: 1,
+        pushId: 1,
+        purpose: 'manual',
+        userId: admin,
+        channel: 'webhook',
+        address: '',
+        locale: 'zh-CN',
+        title: 'T',
+        body: 'B',
+        link: '',
+        idempotencyKey: 'p1:u1:webhook',
+        segments: 0,
+        critical: false,
+      },
+      { db: db(), now: t.clock.now() },
+    );
+    expect(outcome).toEqual({ ok: false, code: 'timeout', detail: '200 ms', retryable: true });
+    expect(Date.now() - started).toBeLessThan(1400);
   });
 });
 
