@@ -560,7 +560,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
     to: { userId: number; locale: Locale },
     message: { title: string; body: string },
   ): Promise<SendOutcome & { ms: number }> {
-    const started = performance.now();
+    const t0 = performance.now();
     await refreshSettings();
     const [user] = rowsOf<{ name: string; phone: string | null; email: string }>(
       await app.db.execute(sql`
@@ -599,7 +599,7 @@ export function createDeliveryWorker(app: FastifyInstance, options: WorkerOption
     } catch (err) {
       outcome = { ok: false, code: 'network', detail: String((err as Error)?.message ?? err), retryable: true };
     }
-    return { ...outcome, ms: Math.round(performance.now() - started) };
+    return { ...outcome, ms: Math.round(performance.now() - t0) };
   }
 
   return {
