@@ -1,14 +1,10 @@
-import { Button, Descriptions, Drawer, Skeleton } from '@arco-design/web-react';
-import { useQuery } from '@tanstack/react-query';
+import { Descriptions } from '@arco-design/web-react';
 import type { AlarmDetail } from '@water/contracts/alarms';
 import { Permissions } from '@water/contracts/common/permissions';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { useNow } from '../../../shared/live/live-hooks.ts';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
-import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission } from '../../../shared/ui/permission.tsx';
+import { RecordDrawer, useOpenRecord } from '../../../shared/ui/record-drawer.tsx';
 import { SeverityTag } from '../../alarm-rules/public.ts';
 import { alarmDurationSeconds, durationText, valueText } from '../alarm-format.ts';
 import { alarmQueries } from '../api/alarm-queries.ts';
@@ -23,60 +19,31 @@ const HANDLE = [Permissions.alarmHandle] as const;
 const PARAM = 'alarm';
 
 /** The alarm open in the drawer, from the address (`?alarm=<id>`): a link from the navbar or a message opens it. */
-export function useOpenAlarm(): [number | null, (id: number | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get(PARAM);
-  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  const open = useCallback(
-    (next: number | null) =>
-      setParams((current) => {
-        const out = new URLSearchParams(current);
-        if (next === null) out.delete(PARAM);
-        else out.set(PARAM, String(next));
-        return out;
-      }),
-    [setParams],
-  );
-  return [id, open];
-}
+export const useOpenAlarm = () => useOpenRecord(PARAM);
 
 /** One alarm whole: its facts, the metric around it, what happened to it, and what may be done. */
 export function AlarmDetailDrawer() {
   const i18n = useAlarmsI18n();
-  const [id, open] = useOpenAlarm();
-  const title = i18n.t('alarms.detail.title');
-  return (
-    <Drawer
-      width={780}
-      visible={id !== null}
-      title={title}
-      onCancel={() => open(null)}
-      footer={<Button onClick={() => open(null)}>{i18n.t('alarms.close')}</Button>}
-      unmountOnExit
-      {...dialogAttributes(title)}
-      className="alarm-drawer"
-    >
-      {id === null ? null : <Detail id={id} i18n={i18n} />}
-    </Drawer>
-  );
-}
-
-function Detail({ id, i18n }: { id: number; i18n: AlarmsI18n }) {
   const { t, locale } = i18n;
-  const alarm = useQuery(alarmQueries.detail(id, locale));
-  if (alarm.data) return <DetailView alarm={alarm.data} i18n={i18n} />;
-  if (alarm.isError) {
-    return (
-      <LoadFailedResult
-        error={alarm.error}
-        onRetry={() => alarm.refetch()}
-        title={t('alarms.loadFailed')}
-        requestFailed={t('alarms.requestFailed')}
-        retryLabel={t('alarms.retry')}
-      />
-    );
-  }
-  return <Skeleton animation text={{ rows: 10 }} />;
+  const [id, open] = useOpenAlarm();
+  return (
+    <RecordDrawer
+      id={id}
+      onClose={() => open(null)}
+      title={t('alarms.detail.title')}
+      width={780}
+      className="alarm-drawer"
+      closeLabel={t('alarms.close')}
+      query={(alarm) => alarmQueries.detail(alarm, locale)}
+      failed={{
+        title: t('alarms.loadFailed'),
+        requestFailed: t('alarms.requestFailed'),
+        retryLabel: t('alarms.retry'),
+      }}
+    >
+      {(alarm) => <DetailView alarm={alarm} i18n={i18n} />}
+    </RecordDrawer>
+  );
 }
 
 function facts(alarm: AlarmDetail, i18n: AlarmsI18n, common: AlarmCommonI18n, now: number) {

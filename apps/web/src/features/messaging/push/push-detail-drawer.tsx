@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Message, Select, Skeleton, Tag, Tooltip } from '@arco-design/web-react';
+import { Descriptions, Message, Select, Tag, Tooltip } from '@arco-design/web-react';
 import { IconMoon } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -12,13 +12,10 @@ import {
   Permissions,
   type Push,
 } from '@water/contracts';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
-import { dialogAttributes } from '../../../shared/ui/dialog-attributes.ts';
 import { type ListColumn, ListKeyword, ListView } from '../../../shared/ui/list-page.tsx';
-import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { Permission } from '../../../shared/ui/permission.tsx';
+import { RecordDrawer, useOpenRecord } from '../../../shared/ui/record-drawer.tsx';
 import { ConfirmAction } from '../../../shared/ui/row-actions.tsx';
 import { StackedCell } from '../../../shared/ui/stacked-cell.tsx';
 import { useListFilters } from '../../../shared/ui/use-list-filters.ts';
@@ -46,60 +43,27 @@ const DELIVERY_PREFIX = 'd.';
 const DELIVERY_DEFAULTS = { pageSize: 10 };
 
 /** The push open in the drawer, from the address (`?push=<id>`); closing it drops its deliveries' filters too. */
-export function useOpenPush(): [number | null, (id: number | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get(PARAM);
-  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  const open = useCallback(
-    (next: number | null) =>
-      setParams((current) => {
-        const out = new URLSearchParams();
-        for (const [key, value] of current) if (!key.startsWith(DELIVERY_PREFIX) && key !== PARAM) out.set(key, value);
-        if (next !== null) out.set(PARAM, String(next));
-        return out;
-      }),
-    [setParams],
-  );
-  return [id, open];
-}
+export const useOpenPush = () => useOpenRecord(PARAM, DELIVERY_PREFIX);
 
 /** One push whole: its facts and counts, its deliveries per recipient and channel, resend and cancel. */
 export function PushDetailDrawer() {
   const i18n = usePushI18n();
-  const [id, open] = useOpenPush();
-  const title = i18n.t('push.detail.title');
-  return (
-    <Drawer
-      width="min(1120px, calc(100vw - 48px))"
-      visible={id !== null}
-      title={title}
-      onCancel={() => open(null)}
-      footer={<Button onClick={() => open(null)}>{i18n.t('push.detail.close')}</Button>}
-      unmountOnExit
-      {...dialogAttributes(title)}
-      className="push-drawer"
-    >
-      {id === null ? null : <Detail id={id} i18n={i18n} />}
-    </Drawer>
-  );
-}
-
-function Detail({ id, i18n }: { id: number; i18n: PushI18n }) {
   const { t, locale } = i18n;
-  const push = useQuery(pushQueries.detail(id, locale));
-  if (push.data) return <DetailView push={push.data} i18n={i18n} />;
-  if (push.isError) {
-    return (
-      <LoadFailedResult
-        error={push.error}
-        onRetry={() => push.refetch()}
-        title={t('push.loadFailed')}
-        requestFailed={t('push.requestFailed')}
-        retryLabel={t('push.retry')}
-      />
-    );
-  }
-  return <Skeleton animation text={{ rows: 10 }} />;
+  const [id, open] = useOpenPush();
+  return (
+    <RecordDrawer
+      id={id}
+      onClose={() => open(null)}
+      title={t('push.detail.title')}
+      width="min(1120px, calc(100vw - 48px))"
+      className="push-drawer"
+      closeLabel={t('push.detail.close')}
+      query={(push) => pushQueries.detail(push, locale)}
+      failed={{ title: t('push.loadFailed'), requestFailed: t('push.requestFailed'), retryLabel: t('push.retry') }}
+    >
+      {(push) => <DetailView push={push} i18n={i18n} />}
+    </RecordDrawer>
+  );
 }
 
 function facts(push: Push, i18n: PushI18n) {
