@@ -156,5 +156,7 @@ export const notifyDeliveries = pgTable(
     index().on(t.pushId, t.state),
     index('notify_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'retrying', 'sending')`),
     index().on(t.userId, t.channel, t.sentAt),
+    // The per-channel rate limit counts the last minute's sends of a channel.
+    index().on(t.channel, t.sentAt),
   ],
 );
