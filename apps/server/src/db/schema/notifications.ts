@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { regions } from './operations.ts';
 import { users } from './organization.ts';
 
 type Localized = { 'zh-CN': string; 'en-US': string };
@@ -90,6 +91,8 @@ export const notifyPushes = pgTable(
     values: jsonb().$type<Record<string, Localized | string>>().notNull().default({}),
     /** Critical alarms ignore quiet hours. */
     critical: boolean().notNull().default(false),
+    /** An alarm's region: the push log shows it only to roles whose region limit covers it (null: to all). */
+    regionId: integer().references(() => regions.id, { onDelete: 'set null' }),
     /** scheduled | sending | done | cancelled */
     state: text().notNull(),
     recipients: integer().notNull().default(0),

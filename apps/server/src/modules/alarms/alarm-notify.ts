@@ -231,6 +231,7 @@ export async function notify(
       sourceId: String(alarm.id),
       values,
       critical: alarm.severity === 'critical',
+      regionId: alarm.regionId,
       state: 'sending',
       recipients: users.length,
       createdBy: null,

@@ -8,7 +8,7 @@ import type {
   Push,
   PushState,
 } from '@water/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { notifyDeliveries, notifyPushes, users } from '../../db/schema/index.ts';
 import { type MessageKey, messages, t } from '../../i18n/messages.ts';
@@ -25,6 +25,8 @@ export interface PushFilter {
   channel?: NotifyChannel | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** The caller's region limit (null: none): an alarm's push shows only within it. */
+  regions: number[] | null;
 }
 
 export interface DeliveryFilter {
@@ -132,6 +134,14 @@ export async function countAudience(
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** Pushes a region limit lets one see: those of no region (manual pushes), and alarms' within it. */
+const withinRegions = (regions: number[] | null): SQL | undefined =>
+  regions === null
+    ? undefined
+    : regions.length === 0
+      ? isNull(notifyPushes.regionId)
+      : or(isNull(notifyPushes.regionId), inArray(notifyPushes.regionId, regions));
+
 export function createPushesRepository(db: Queryable) {
   const creator = sql<string | null>`coalesce(nullif(${users.displayName}, ''), ${users.username})`;
 
@@ -169,13 +179,13 @@ export function createPushesRepository(db: Queryable) {
       return out;
     },
 
-    /** One push as the API answers it, with its counts. */
-    async get(id: number): Promise<Push | undefined> {
+    /** One push as the API answers it, with its counts; none outside the caller's region limit. */
+    async get(id: number, regions: number[] | null): Promise<Push | undefined> {
       const [row] = await db
         .select({ push: notifyPushes, createdBy: creator })
         .from(notifyPushes)
         .leftJoin(users, eq(users.id, notifyPushes.createdBy))
-        .where(eq(notifyPushes.id, id));
+        .where(and(eq(notifyPushes.id, id), withinRegions(regions)));
       if (!row) return undefined;
       return toPush(row.push, row.createdBy, (await repository.counts([id])).get(id));
     },
@@ -183,6 +193,7 @@ export function createPushesRepository(db: Queryable) {
     /** The push log: newest first, each with its counts. */
     async page(filter: PushFilter) {
       const where = and(
+        withinRegions(filter.regions),
         filter.keyword
           ? or(
               ilike(notifyPushes.title, containing(filter.keyword)),

@@ -171,6 +171,7 @@ export function createPushesService(app: FastifyInstance) {
     sourceId: '',
     values: { sender },
     critical: false,
+    regionId: null,
     state: body.scheduledAt === null ? 'sending' : 'scheduled',
     recipients: 0,
     createdBy: userId,
@@ -184,13 +185,13 @@ export function createPushesService(app: FastifyInstance) {
   });
 
   async function getOr404(ctx: Context, id: number): Promise<Push> {
-    const push = await repo(ctx).get(id);
+    const push = await repo(ctx).get(id, (await ctx.scope()).regions);
     if (!push) throw notFound();
     return push;
   }
 
   return {
-    list: (ctx: Context, q: ListQuery) =>
+    list: async (ctx: Context, q: ListQuery) =>
       repo(ctx)
         .page({
           page: q.page,
@@ -201,6 +202,7 @@ export function createPushesService(app: FastifyInstance) {
           channel: q.channel,
           from: q.from ? new Date(q.from) : undefined,
           to: q.to ? new Date(q.to) : undefined,
+          regions: (await ctx.scope()).regions,
         })
         .then((page) => ({ ...page, page: q.page, pageSize: q.pageSize })),
 
@@ -270,6 +272,7 @@ export function createPushesService(app: FastifyInstance) {
     },
 
     async resend(ctx: Context, id: number) {
+      await getOr404(ctx, id);
       const push = await repo(ctx).row(id, { lock: true });
       if (!push) throw notFound();
       const now = app.clock.now();
@@ -283,6 +286,7 @@ export function createPushesService(app: FastifyInstance) {
     },
 
     async cancel(ctx: Context, id: number): Promise<Push> {
+      await getOr404(ctx, id);
       const push = await repo(ctx).row(id, { lock: true });
       if (!push) throw notFound();
       if (push.state !== 'scheduled') throw new AppError(409, 409, 'notify.push.notScheduled');

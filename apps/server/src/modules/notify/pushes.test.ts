@@ -11,7 +11,7 @@ import {
   renderTemplate,
   smsSize,
 } from '@water/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   alarmOfflineRules,
@@ -25,6 +25,7 @@ import {
   notifyPrefs,
   notifyPushes,
   operationLog,
+  regions,
   roles,
   smsAccount,
   smsOutbox,
@@ -34,6 +35,7 @@ import {
 import { demoDeviceSecret } from '../../db/seed/demo-secrets.ts';
 import { defaultTemplate } from '../../db/seed/notify-templates.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
+import { limitRoleToRegions } from '../../testing/fixtures.ts';
 import { planPush } from './push-planner.ts';
 import { countAudience } from './pushes.repository.ts';
 import { PLAN_IN_REQUEST_MAX, planDuePushes, resolveAudience } from './pushes.service.ts';
@@ -725,5 +727,52 @@ describe('links that leave the console', () => {
     } finally {
       config.PUBLIC_URL = undefined;
     }
+  });
+});
+
+describe('the push log within a region limit', () => {
+  it("shows a role limited to regions the alarms of its regions and every manual push, and nothing else's", async () => {
+    // Two districts of the city: neither is below the other.
+    const [city] = await t.database.db.select({ id: regions.id }).from(regions).where(isNull(regions.parentId));
+    const [east, west] = await t.database.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(eq(regions.parentId, city!.id))
+      .orderBy(asc(regions.id))
+      .limit(2);
+    const push = (title: string, regionId: number | null, source = 'alarm') => ({
+      purpose: 'alarm.raised',
+      title,
+      channels: ['inApp'],
+      audience: { userIds: [], roleCodes: [], departmentIds: [] },
+      source,
+      regionId,
+      state: 'done',
+      createdAt: TEST_START,
+      plannedAt: TEST_START,
+    });
+    const [ours, theirs, manual] = await t.database.db
+      .insert(notifyPushes)
+      .values([push('本片区告警', east!.id), push('他片区告警', west!.id), push('全员通知', null, 'manual')])
+      .returning({ id: notifyPushes.id });
+    await limitRoleToRegions(t.database.db, 'user', [east!.id]);
+    const user = await t.login('user', 'User@2026');
+    const page = (await t.call(notifyApi.pushes, { token: user, query: { page: 1, pageSize: 50 } })).json().data;
+    expect((page.list as Push[]).map((p) => p.title).sort()).toEqual(['全员通知', '本片区告警'].sort());
+    expect(page.total).toBe(2);
+    for (const id of [ours!.id, manual!.id]) {
+      expect((await t.call(notifyApi.push, { token: user, params: { id } })).statusCode).toBe(200);
+    }
+    // Another region's push is not there at all: not its facts, nor its deliveries.
+    expect((await t.call(notifyApi.push, { token: user, params: { id: theirs!.id } })).statusCode).toBe(404);
+    const deliveries = await t.call(notifyApi.deliveries, {
+      token: user,
+      params: { id: theirs!.id },
+      query: { page: 1, pageSize: 20 },
+    });
+    expect(deliveries.statusCode).toBe(404);
+    // The administrator's role has no limit: all three.
+    const all = (await t.call(notifyApi.pushes, { token: admin, query: { page: 1, pageSize: 50 } })).json().data;
+    expect(all.total).toBe(3);
   });
 });

@@ -1,1 +1,0 @@
-CREATE INDEX "notify_deliveries_channel_sent_at_index" ON "notify_deliveries" USING btree ("channel","sent_at");
