@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-server-test-'));
@@ -53,11 +53,27 @@ async function waitReady(port: number) {
 }
 
 // Runs once, in the PGlite pass: the process test does not depend on the database server.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', () => {
-  const port = 18_500 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50);
+/** A port nobody listens on now (a fixed one once met a server an earlier, failed run had left running). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
+/** A server a failed test left running would answer the next run's requests: none outlives its test. */
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', () => {
   it('keeps its data across restarts and finishes a request in flight on SIGTERM, then exits 0', async () => {
+    const port = await freePort();
     const first = start(port);
+    running.push(first.child);
     await waitReady(port);
     const login = () =>
       fetch(`http://127.0.0.1:${port}/api/user/login`, {
@@ -77,6 +93,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
 
     // The embedded database in DATA_DIR survives: the session issued before the restart still works.
     const second = start(port);
+    running.push(second.child);
     try {
       await waitReady(port);
       const info = await fetch(`http://127.0.0.1:${port}/api/v1/remote/users/role-info`, {
@@ -90,19 +107,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
   }, 240_000);
 
   it('stops with one line naming PORT, exit code 1, when the port is taken', async () => {
+    const port = await freePort();
     const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(port + 50, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
     try {
       // Its own DATA_DIR: a server that went on would open a database, which this one must not.
       const dir = mkdtempSync(path.join(os.tmpdir(), 'water-server-port-'));
-      const taken = start(port + 50, { DATA_DIR: dir });
+      const taken = start(port, { DATA_DIR: dir });
+      running.push(taken.child);
       const code = await taken.exited;
       const left = readdirSync(dir);
       rmSync(dir, { recursive: true, force: true });
       expect(left, 'no database opened').toEqual([]);
       expect(code, taken.output()).toBe(1);
       expect(taken.output().trim()).toBe(
-        `PORT ${port + 50} is already in use: stop the other program or set PORT to a free port`,
+        `PORT ${port} is already in use: stop the other program or set PORT to a free port`,
       );
     } finally {
       holder.close();
