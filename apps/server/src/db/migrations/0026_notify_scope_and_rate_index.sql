@@ -1,0 +1,3 @@
+ALTER TABLE "notify_pushes" ADD COLUMN "region_id" integer;--> statement-breakpoint
+ALTER TABLE "notify_pushes" ADD CONSTRAINT "notify_pushes_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notify_deliveries_channel_sent_at_index" ON "notify_deliveries" USING btree ("channel","sent_at");
