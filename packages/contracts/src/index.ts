@@ -20,6 +20,7 @@ export * from './monitoring.ts';
 export * from './notices.ts';
 export * from './notifications.ts';
 export * from './organization.ts';
+export * from './pump-control.ts';
 export * from './pump-station-history.ts';
 export * from './pump-station-live.ts';
 export * from './pump-stations.ts';

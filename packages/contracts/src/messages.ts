@@ -3,6 +3,7 @@ import { alarmLiveEventSchema } from './alarms.ts';
 import { endpoint } from './common/endpoint.ts';
 import { LOCALES } from './common/locale.ts';
 import { liveSubscribeFrameSchema, telemetryEventSchema } from './monitoring.ts';
+import { pumpCommandLiveEventSchema } from './pump-control.ts';
 import { liveStationSubscribeFrameSchema, stationLiveEventSchema } from './pump-station-live.ts';
 import { deviceStatusEventSchema } from './telemetry.ts';
 
@@ -64,6 +65,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   stationLiveEventSchema,
   // An alarm raised, changed or cleared, within this connection's region limit.
   alarmLiveEventSchema,
+  // A pump command moved on (sent, acknowledged, succeeded, …), of a station this connection subscribed to.
+  pumpCommandLiveEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -24,6 +24,8 @@ export const auditModuleNames = {
   'notify-pushes': { 'zh-CN': '消息推送', 'en-US': 'Message push' },
   organization: { 'zh-CN': '组织机构', 'en-US': 'Organisation' },
   'pump-stations': { 'zh-CN': '泵站配置', 'en-US': 'Pump-station setup' },
+  'pump-control': { 'zh-CN': '泵站控制', 'en-US': 'Pump control' },
+  'station-analysis': { 'zh-CN': '泵站分析', 'en-US': 'Station analysis' },
   regions: { 'zh-CN': '监测区域', 'en-US': 'Monitoring regions' },
   roles: { 'zh-CN': '角色', 'en-US': 'Roles' },
   system: { 'zh-CN': '系统', 'en-US': 'System' },
@@ -89,6 +91,13 @@ export const auditActionNames = {
   resend: { 'zh-CN': '重发失败项', 'en-US': 'Resend failed' },
   cancel: { 'zh-CN': '取消推送', 'en-US': 'Cancel a push' },
   'notify-prefs': { 'zh-CN': '设置通知偏好', 'en-US': 'Set notification preferences' },
+  command: { 'zh-CN': '下发指令', 'en-US': 'Send a command' },
+  'command-blocked': { 'zh-CN': '指令被联锁拒绝', 'en-US': 'Command blocked by an interlock' },
+  'stop-all': { 'zh-CN': '全站停泵', 'en-US': 'Stop all pumps' },
+  approve: { 'zh-CN': '批准指令', 'en-US': 'Approve a command' },
+  refuse: { 'zh-CN': '驳回指令', 'en-US': 'Refuse a command' },
+  'cancel-command': { 'zh-CN': '撤销指令', 'en-US': 'Cancel a command' },
+  'control-settings': { 'zh-CN': '设置控制参数', 'en-US': 'Set control settings' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AuditAction = keyof typeof auditActionNames;
 

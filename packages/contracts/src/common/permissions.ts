@@ -40,6 +40,10 @@ export const Permissions = {
   notifyTemplateWrite: 'notify:template:write',
   /** Push messages; resend and cancel pushes. */
   notifyPush: 'notify:push',
+  /** Command pumps (start, stop, set frequency, reset, mode) within the role's regions. */
+  pumpControl: 'pump:control',
+  /** Approve or refuse another person's pump command at a four-eyes station. */
+  pumpApprove: 'pump:approve',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

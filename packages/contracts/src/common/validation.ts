@@ -56,6 +56,10 @@ export const validationMessages = {
     'zh-CN': '标识为小写字母开头的 1–32 位小写字母、数字或下划线',
     'en-US': 'Keys are 1–32 lower-case letters, digits or underscores, starting with a letter',
   },
+  'validation.idempotencyKey': {
+    'zh-CN': '提交标识为 8–64 位字母、数字、下划线或连字符',
+    'en-US': 'The submit key is 8–64 letters, digits, underscores or hyphens',
+  },
   'validation.rangeOrder': { 'zh-CN': '上限不能小于下限', 'en-US': 'The maximum cannot be below the minimum' },
   'validation.enumNeedsOptions': {
     'zh-CN': '枚举类型须至少有一个选项',
