@@ -25,6 +25,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { notifyPlugin } from './modules/notify/notify.plugin.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { pumpControlRoutes } from './modules/pump-control/pump-control.routes.ts';
 import { pumpStationsRoutes } from './modules/pump-stations/pump-stations.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
@@ -136,4 +137,5 @@ export async function buildApp({
   await app.register(alarmsRoutes);
 
   return app;
+  await app.register(pumpControlRoutes);
 }

@@ -186,6 +186,11 @@ export const settingsSchema = z.object({
     .describe(
       'How often alarms due with time alone are judged (durations, no data, offline, escalation); 0: never (tests)',
     ),
+  PUMP_COMMAND_SWEEP_MS: int(0, 10_000)
+    .default(1000)
+    .describe(
+      'How often pump commands are swept: approvals not given in time expire, commands without a result time out; 0: never (tests)',
+    ),
   TELEMETRY_RAW_DAYS: int(1, 36_500).default(90).describe('Days raw telemetry points are kept'),
   TELEMETRY_ROLLUP_1M_DAYS: int(1, 36_500).default(365).describe('Days 1-minute rollups are kept'),
   TELEMETRY_ROLLUP_1H_DAYS: int(1, 36_500).default(1825).describe('Days 1-hour rollups are kept'),

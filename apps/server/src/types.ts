@@ -24,6 +24,8 @@ export interface AuditChange {
   before?: unknown;
   after?: unknown;
   actor?: { userId: number; username: string };
+  /** The row's action when it is not the route's own (a command an interlock blocked: `command-blocked`). */
+  action?: AuditAction;
 }
 
 /** Who may call a route: anyone, any signed-in user, or a user whose role holds a permission. */

@@ -428,6 +428,80 @@ export const messages = {
     'zh-CN': '每个泵站最多 {max} 张现场照片',
     'en-US': 'A station can keep at most {max} site photos',
   },
+  // Pump control (issue 17): why an interlock refuses a command, in the operator's language.
+  'pumpControl.interlock.local_mode': {
+    'zh-CN': '{pump} 处于就地控制，控制台不能下发指令',
+    'en-US': '{pump} is switched to local at its panel: the console cannot command it',
+  },
+  'pumpControl.interlock.auto_mode': {
+    'zh-CN': '{pump} 处于自动控制，请先切换为远程手动再{command}',
+    'en-US': '{pump} is in automatic: switch it to remote manual before “{command}”',
+  },
+  'pumpControl.interlock.dry_run': {
+    'zh-CN': '集水井液位 {level} m 不高于干运行保护液位 {protection} m，禁止启泵',
+    'en-US': 'The wet-well level {level} m is at or below the dry-run protection level {protection} m: no start',
+  },
+  'pumpControl.interlock.fault': {
+    'zh-CN': '{pump} 故障中，只能执行故障复位',
+    'en-US': '{pump} is in fault: only a fault reset is taken',
+  },
+  'pumpControl.interlock.min_off_time': {
+    'zh-CN': '{pump} 停泵后须间隔 {minOff} 秒才能再启动，还需 {seconds} 秒',
+    'en-US': '{pump} must rest {minOff} s after a stop before it starts again: {seconds} s left',
+  },
+  'pumpControl.interlock.max_starts': {
+    'zh-CN': '{pump} 最近 60 分钟已启动 {count} 次，达到每小时 {max} 次上限',
+    'en-US': '{pump} started {count} times in the last 60 minutes: the limit is {max} an hour',
+  },
+  'pumpControl.interlock.offline': {
+    'zh-CN': '{pump} 的控制器离线或数据过期，无法下发指令',
+    'en-US': 'The controller of {pump} is offline or its data is stale: no command can be sent',
+  },
+  'pumpControl.interlock.busy': {
+    'zh-CN': '{pump} 还有一条未完成的指令，请等待其结束或撤销后再试',
+    'en-US': '{pump} has another command still open: wait for it or cancel it first',
+  },
+  'pumpControl.interlock.stale_level': {
+    'zh-CN': '集水井液位数据已超过 {maxAge} 秒未更新（或缺失），无法判断启泵是否安全',
+    'en-US': 'The wet-well level is older than {maxAge} s (or missing): a start’s safety cannot be judged',
+  },
+  'pumpControl.interlock.maintenance': {
+    'zh-CN': '{pump} 处于检修挂牌状态，禁止操作',
+    'en-US': '{pump} is locked out for maintenance',
+  },
+  'pumpControl.interlock.already': {
+    'zh-CN': '{pump} 已经是所要求的状态（{command}）',
+    'en-US': '{pump} already is as asked (“{command}”)',
+  },
+  'pumpControl.timedOut': {
+    'zh-CN': '控制器在 {seconds} 秒内没有回复结果',
+    'en-US': 'The controller gave no result within {seconds} s',
+  },
+  'pumpControl.expired': {
+    'zh-CN': '审批未在 {minutes} 分钟内完成',
+    'en-US': 'No approval within {minutes} min',
+  },
+  'pumpControl.ownCommand': {
+    'zh-CN': '不能审批自己发起的指令，请由另一位有审批权限的人员处理',
+    'en-US': 'You cannot approve or refuse your own command: another person with pump:approve must',
+  },
+  'pumpControl.notAwaitingApproval': {
+    'zh-CN': '该指令不在待审批状态（当前：{state}）',
+    'en-US': 'This command is not awaiting approval (it is {state})',
+  },
+  'pumpControl.approvalExpired': {
+    'zh-CN': '该指令的审批时限已过，已作废',
+    'en-US': 'The time to approve this command has passed: it expired',
+  },
+  'pumpControl.notCancellable': {
+    'zh-CN': '只能撤销待审批或待发送的指令（当前：{state}）',
+    'en-US': 'Only a command awaiting approval or not yet sent can be cancelled (it is {state})',
+  },
+  'pumpControl.cancelForbidden': {
+    'zh-CN': '只有发起人或有泵控制权限的人员可以撤销该指令',
+    'en-US': 'Only the requester or someone with pump:control can cancel this command',
+  },
+  'pumpControl.noPumps': { 'zh-CN': '该泵站没有配置水泵', 'en-US': 'This station has no pumps configured' },
   'deviceArchives.deviceArchived': {
     'zh-CN': '该设备已归档（停用），档案只能查看',
     'en-US': 'This device is archived (out of service): its record can only be read',

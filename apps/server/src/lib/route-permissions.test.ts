@@ -28,6 +28,9 @@ const PUBLIC = new Set([
   // Devices and gateways: the handler checks the device secret (modules/telemetry).
   'POST /api/ingest/:code',
   'POST /api/ingest/:code/events',
+  // Gateways fetching and answering pump commands: the device secret is checked (modules/pump-control).
+  'GET /api/ingest/:code/commands',
+  'POST /api/ingest/:code/commands/ack',
   // The public home (/bz/index, monitorMange): aggregates only, cached, rate-limited, and 401 once an
   // administrator switches public access off (modules/station-live).
   'GET /api/public/overview',
@@ -106,6 +109,12 @@ const SESSION = new Set([
   'GET /api/pump-stations/:id/history',
   'GET /api/pump-stations/:id/daily',
   'GET /api/pump-stations/:id/daily/export',
+  // Pump control (modules/pump-control): the control view, the command history and one command, within
+  // the caller's region limit; cancelling is the requester's own, or needs pump:control (the handler checks).
+  'GET /api/pump-control/stations/:id',
+  'GET /api/pump-control/commands',
+  'GET /api/pump-control/commands/:id',
+  'POST /api/pump-control/commands/:id/cancel',
   // My own notification channels, language and quiet hours (modules/notify): no route reaches another user's.
   'GET /api/account/notify-prefs',
   'PUT /api/account/notify-prefs',
@@ -195,6 +204,11 @@ const GUARDED = new Map<string, string>([
   ['DELETE /api/pump-stations/:id', 'pump:station:write'],
   ['POST /api/pump-stations/:id/photos', 'pump:station:write'],
   ['DELETE /api/pump-stations/:id/photos/:photoId', 'pump:station:write'],
+  ['PUT /api/pump-control/stations/:id/settings', 'pump:station:write'],
+  ['POST /api/pump-control/commands', 'pump:control'],
+  ['POST /api/pump-control/stations/:id/stop-all', 'pump:control'],
+  ['POST /api/pump-control/commands/:id/approve', 'pump:approve'],
+  ['POST /api/pump-control/commands/:id/refuse', 'pump:approve'],
   ['GET /api/system/settings/public-home', 'system:setting:write'],
   ['PUT /api/system/settings/public-home', 'system:setting:write'],
   // The alarm-rule screens are administrators': reads as well as writes (modules/alarm-rules).

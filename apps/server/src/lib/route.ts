@@ -156,7 +156,7 @@ export function route<E extends Endpoint>(
         userId: actor()?.userId ?? null,
         username: actor()?.username ?? '',
         module: audit.module,
-        action: audit.action,
+        action: req.auditChange?.action ?? audit.action,
         method: req.method,
         path: storableText(req.url.split('?')[0] ?? req.url),
         params: maskSecrets({ ...(req.params as object), ...(req.query as object), ...(req.body as object) }),
@@ -184,7 +184,8 @@ export function route<E extends Endpoint>(
         });
         if ('failure' in outcome && outcome.failure) {
           req.tx = null;
-          req.commitHooks = null;
+          // What the committed work asked for after its commit still runs (a blocked command's live event).
+          await runCommitHooks();
           throw Object.assign(outcome.failure, { [LOGGED]: true });
         }
         await runCommitHooks();

@@ -49,6 +49,13 @@ declare module 'fastify' {
        * whose own ACL and credentials govern its sessions.
        */
       disconnectDevice(code: string): Promise<number>;
+      /**
+       * Publishes to a device (QoS 1): its commands on `devices/{code}/commands`. Resolves with whether
+       * the message went to a device that may receive it: on the embedded broker, whether the device
+       * has a connected session; on an external broker, whether the broker took it. False with the
+       * broker off.
+       */
+      publishToDevice(code: string, topic: string, payload: Buffer | string): Promise<boolean>;
     };
   }
 }
@@ -164,6 +171,14 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
         if (client.connected) subscribe();
       },
       disconnectDevice: async () => 0,
+      publishToDevice: (_code, topic, payload) =>
+        new Promise<boolean>((resolve) => {
+          if (!client.connected) return resolve(false);
+          client.publish(topic, payload, { qos: 1 }, (err) => {
+            if (err) app.log.warn({ topic, err: err.message }, 'MQTT: publish to a device failed');
+            resolve(!err);
+          });
+        }),
     });
     app.addHook('onClose', async () => {
       await client.endAsync();
@@ -177,6 +192,7 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
       setAuthenticator,
       setPublishHandler: () => {},
       disconnectDevice: async () => 0,
+      publishToDevice: async () => false,
     });
     return;
   }
@@ -254,6 +270,25 @@ export const mqttPlugin = fp(async (app: FastifyInstance) => {
       handlerSet();
     },
     disconnectDevice,
+    publishToDevice: (code, topic, payload) =>
+      new Promise<boolean>((resolve) => {
+        const connected = clients().some((c) => {
+          const session = sessions.get(c);
+          return session?.username === code && !revoked(session);
+        });
+        const packet = {
+          cmd: 'publish' as const,
+          topic,
+          payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
+          qos: 1 as const,
+          dup: false,
+          retain: false,
+        };
+        broker.publish(packet, (err) => {
+          if (err) app.log.warn({ topic, err: err.message }, 'MQTT: publish to a device failed');
+          resolve(connected && !err);
+        });
+      }),
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -30,8 +30,11 @@ declare module 'fastify' {
       toDeviceSubscribers(deviceId: number, event: LiveEvent): void;
       /** Whether any connection on this server is subscribed to the device (skip the work otherwise). */
       hasDeviceSubscribers(deviceId: number): boolean;
-      /** Sends an event to the connections subscribed to a station (`subscribe-stations` frame). */
-      toStationSubscribers(stationId: number, event: LiveEvent): void;
+      /**
+       * Sends an event to the connections subscribed to a station (`subscribe-stations` frame); given a
+       * function, the event is made in each connection's language (once per language).
+       */
+      toStationSubscribers(stationId: number, event: LiveEvent | ((locale: Locale) => LiveEvent)): void;
       /** Whether any connection on this server is subscribed to the station. */
       hasStationSubscribers(stationId: number): boolean;
       /**
@@ -59,6 +62,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const subscribed = new WeakMap<WebSocket, Set<number>>();
   const byStation = new Map<number, Set<WebSocket>>();
   const subscribedStations = new WeakMap<WebSocket, Set<number>>();
+  /** Each connection's language, for events made per language. */
+  const localeOf = new WeakMap<WebSocket, Locale>();
   /** What each signed-in connection may see of alarms: its language, and its region limit (null: all), or no alarms at all. */
   const alarmReach = new Map<WebSocket, { locale: Locale; regions: Set<number> | null }>();
   /** Reads the connection's reach from its active role: at sign-in and at each session re-check. */
@@ -142,7 +147,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     },
     hasDeviceSubscribers: (deviceId) => byDevice.has(deviceId),
     toStationSubscribers(stationId, event) {
-      for (const socket of byStation.get(stationId) ?? []) send(socket, event);
+      const byLocale = new Map<Locale, LiveEvent>();
+      for (const socket of byStation.get(stationId) ?? []) {
+        if (typeof event !== 'function') {
+          send(socket, event);
+          continue;
+        }
+        const locale = localeOf.get(socket) ?? 'zh-CN';
+        let e = byLocale.get(locale);
+        if (!e) {
+          e = event(locale);
+          byLocale.set(locale, e);
+        }
+        send(socket, e);
+      }
     },
     hasStationSubscribers: (stationId) => byStation.has(stationId),
     toAlarmViewers(regionId, event) {
@@ -193,6 +211,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         if (frame.data.type === 'ping') return;
         if (frame.data.type === 'locale') {
           locale = frame.data.locale;
+          localeOf.set(socket, locale);
           const reach = alarmReach.get(socket);
           if (reach) reach.locale = locale;
           return;
@@ -214,6 +233,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         try {
           token = frame.data.token;
           if (frame.data.locale) locale = frame.data.locale;
+          localeOf.set(socket, locale);
           const auth = await authenticateToken(app, token);
           clearTimeout(authTimer);
           userId = auth.userId;

@@ -104,6 +104,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SIMULATOR: 'off',
     // The alarm sweep runs when a test calls it (`app.alarmEngine.sweep()`), on the test clock.
     ALARM_SWEEP_SECONDS: '0',
+    // Pump commands expire and time out when a test calls `app.pumpControl.sweep()`, on the test clock.
+    PUMP_COMMAND_SWEEP_MS: '0',
     // The notification outbox is delivered when a test drains it (`app.notifyDelivery.drain()`).
     NOTIFY_POLL_MS: '0',
     // Scheduled pushes are planned when a test calls planDuePushes(), on the test clock.

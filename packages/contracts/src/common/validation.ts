@@ -60,6 +60,30 @@ export const validationMessages = {
     'zh-CN': '提交标识为 8–64 位字母、数字、下划线或连字符',
     'en-US': 'The submit key is 8–64 letters, digits, underscores or hyphens',
   },
+  'validation.unknownCommand': {
+    'zh-CN': '该水泵控制器的物模型中没有指令 {name}',
+    'en-US': 'The pump controller’s thing model declares no command {name}',
+  },
+  'validation.unknownParam': {
+    'zh-CN': '指令没有参数 {name}',
+    'en-US': 'The command has no parameter {name}',
+  },
+  'validation.paramType': {
+    'zh-CN': '参数 {name} 应为{type}',
+    'en-US': 'Parameter {name} must be of type {type}',
+  },
+  'validation.paramRange': {
+    'zh-CN': '参数 {name} 应在 {min} 到 {max} 之间',
+    'en-US': 'Parameter {name} must be between {min} and {max}',
+  },
+  'validation.paramOption': {
+    'zh-CN': '参数 {name} 只能取 {options}',
+    'en-US': 'Parameter {name} must be one of {options}',
+  },
+  'validation.unknownPump': {
+    'zh-CN': '水泵不存在',
+    'en-US': 'No such pump',
+  },
   'validation.rangeOrder': { 'zh-CN': '上限不能小于下限', 'en-US': 'The maximum cannot be below the minimum' },
   'validation.enumNeedsOptions': {
     'zh-CN': '枚举类型须至少有一个选项',

@@ -6,5 +6,6 @@ export * from './notices.ts';
 export * from './notifications.ts';
 export * from './operations.ts';
 export * from './organization.ts';
+export * from './pump-control.ts';
 export * from './pump-stations.ts';
 export * from './telemetry.ts';

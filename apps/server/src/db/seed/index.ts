@@ -6,6 +6,7 @@ import { seedDemoAlarmRules, seedOfflineRules } from './demo-alarm-rules.ts';
 import { seedDemoArchives } from './demo-archives.ts';
 import { seedDemoCity } from './demo-city.ts';
 import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from './demo-history.ts';
+import { seedDemoPumpControl } from './demo-pump-control.ts';
 import { seedDemoPumpStations } from './demo-pump-stations.ts';
 import { seedDemoDeviceSecrets } from './demo-secrets.ts';
 import { seedDeviceTypes } from './device-types.ts';
@@ -44,6 +45,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       await seedDemo(tx, now);
       await seedDemoCity(tx, now);
       await seedDemoPumpStations(tx, now);
+      await seedDemoPumpControl(tx, now);
       await seedDemoDeviceSecrets(tx);
       await seedDemoArchives(tx, now);
       await seedContent(tx, { dataDir: options.dataDir, now });

@@ -221,7 +221,21 @@ export const seedMenuTree: SeedMenu[] = [
       { name: 'monitorMange', path: 'index', zh: '首页', en: 'Home', requiresAuth: false },
       { name: 'pumpStationList', path: 'pumpStationList', zh: '实时数据', en: 'Real-time data' },
       { name: 'pumpStationYt', path: 'pumpStationYt', zh: '云图', en: 'Cloud map' },
-      { name: 'pumpStationControl', path: 'pumpStationControl', zh: '泵控制', en: 'Pump control' },
+      {
+        name: 'pumpStationControl',
+        path: 'pumpStationControl',
+        zh: '泵控制',
+        en: 'Pump control',
+        children: [
+          btn(
+            Permissions.pumpControl,
+            '控制水泵（启停、调频、复位、切换模式）',
+            'Command pumps (start, stop, speed, reset, mode)',
+          ),
+          // Four eyes: the second person is a supervisor, not every operator.
+          { ...btn(Permissions.pumpApprove, '审批泵控制指令', 'Approve pump commands'), adminOnly: true },
+        ],
+      },
       {
         name: 'synthesize-analysis',
         path: 'synthesize-analysis',

@@ -26,9 +26,9 @@ describe('switch role', () => {
     const info = await roleInfo(token);
     expect(info.data.role).toBe('user');
     expect(info.data.menus).not.toContain('logManager');
-    // An operator's role: it sees and handles alarms, reads message templates and the push log, and
-    // nothing of administration.
-    expect([...info.data.permissions].sort()).toEqual(['alarm:handle', 'alarm:view', 'notify:view']);
+    // An operator's role: it sees and handles alarms, reads message templates and the push log,
+    // commands pumps (approving them is a supervisor's), and nothing of administration.
+    expect([...info.data.permissions].sort()).toEqual(['alarm:handle', 'alarm:view', 'notify:view', 'pump:control']);
     expect((await roleInfo(other)).data.role).toBe('admin'); // the other session keeps its role
     const tree = (await call(authApi.menusTree, { token })).json().data as { name: string }[];
     expect(tree.map((n) => n.name)).not.toContain('sys');

@@ -11,7 +11,8 @@ import {
 } from './telemetry.service.ts';
 import { QueueFullError, WriterClosedError } from './telemetry.writer.ts';
 
-const deviceSecret = (req: FastifyRequest) => {
+/** The secret a device's HTTP call carries (`Authorization: Device <secret>`, or X-Device-Secret). */
+export const deviceSecret = (req: FastifyRequest) => {
   const header = req.headers.authorization;
   const match = header ? /^Device\s+(\S+)$/i.exec(header) : null;
   const alt = req.headers['x-device-secret'];

@@ -19,6 +19,8 @@ const DAY_MS = 86_400_000;
 /** At most one live telemetry event per device this often; readings in between are merged into it. */
 export const LIVE_MIN_GAP_MS = 500;
 const TOPIC = /^devices\/([^/]+)\/(telemetry|telemetry\/batch|status|events)$/;
+/** A controller's answer to a command (pump control). */
+const COMMAND_REPLY_TOPIC = /^devices\/([^/]+)\/commands\/ack$/;
 const KIND: Record<string, MessageKind> = {
   telemetry: 'telemetry',
   'telemetry/batch': 'batch',
@@ -35,6 +37,7 @@ export const INGEST_TOPICS = [
   'devices/+/telemetry/batch',
   'devices/+/status',
   'devices/+/events',
+  'devices/+/commands/ack',
 ];
 
 const sameHash = (a: string, b: string) =>
@@ -129,8 +132,8 @@ export function createTelemetryService(app: FastifyInstance) {
     return { ok: true as const, device };
   }
 
-  /** An HTTP ingest call: the device's secret checked, the body parsed and queued; resolves after the commit. */
-  async function submitHttp(code: string, secret: string, body: Buffer, kind: MessageKind): Promise<WriteResult> {
+  /** An HTTP call of a device: its secret checked (401 wrong, 403 disabled or archived, 503 no database). */
+  async function deviceOfHttp(code: string, secret: string) {
     const check = await checkDevice(code, secret).catch((err: unknown) => {
       // The database is away: the device comes back later (503), as when the queue is full.
       app.log.warn({ err, device: code }, 'telemetry: device check failed');
@@ -142,10 +145,19 @@ export function createTelemetryService(app: FastifyInstance) {
         ? new AppError(401, 401, 'telemetry.badSecret')
         : new AppError(403, 403, 'telemetry.deviceDisabled');
     }
+    return check.device;
+  }
+
+  // The pump-control module's handler of command replies (`devices/{code}/commands/ack`).
+  let commandReplyHandler: ((code: string, payload: Buffer) => Promise<void>) | null = null;
+
+  /** An HTTP ingest call: the device's secret checked, the body parsed and queued; resolves after the commit. */
+  async function submitHttp(code: string, secret: string, body: Buffer, kind: MessageKind): Promise<WriteResult> {
+    const device = await deviceOfHttp(code, secret);
     const result = await writer.submit(
       {
         source: 'http',
-        deviceCode: check.device.code,
+        deviceCode: device.code,
         topic: '',
         receivedAt: app.clock.now(),
         parsed: parse(body, kind),
@@ -158,6 +170,18 @@ export function createTelemetryService(app: FastifyInstance) {
 
   return {
     writer,
+
+    /** A device's HTTP call checked as ingest checks it (gateways fetching and answering commands). */
+    deviceOfHttp,
+
+    /**
+     * Sets who handles command replies on `devices/{code}/commands/ack` (the pump-control module): called
+     * with the topic's device code and the payload; it must not throw (a rejection would close the
+     * device's connection), and the PUBACK waits for it.
+     */
+    onCommandReply(handler: (code: string, payload: Buffer) => Promise<void>): void {
+      commandReplyHandler = handler;
+    },
 
     /** Calls `listener` after each commit with the readings that became their device's latest; returns the unsubscribe. */
     onLatest(listener: (fresh: LatestReadings[]) => void): () => void {
@@ -210,8 +234,15 @@ export function createTelemetryService(app: FastifyInstance) {
         writer.countRejected();
         throw new Error(`device ${p.username} may not publish to ${p.topic}`);
       }
+      const reply = COMMAND_REPLY_TOPIC.exec(p.topic);
+      if (reply) {
+        await commandReplyHandler?.(reply[1]!, p.payload).catch((err: unknown) =>
+          app.log.warn({ err, topic: p.topic }, 'command reply failed'),
+        );
+        return;
+      }
       const match = TOPIC.exec(p.topic);
-      if (!match) return; // the device's other topics (command replies) belong to later modules
+      if (!match) return; // the device's other topics are nobody's
       const [, code, suffix] = match;
       const item: WriteItem = {
         source: 'mqtt',
