@@ -23,3 +23,7 @@ export const loadStationLivePage: PageLoader = () =>
 /** The station history (/bz/history-data): its chart and daily table, their own chunk. */
 export const loadStationHistoryPage: PageLoader = () =>
   import('./history/station-history-page.tsx').then((m) => ({ default: m.StationHistoryPage }));
+
+/** Pump control (/bz/pumpStationControl): `?station=<id>` for the station commanded. */
+export const loadPumpControlPage: PageLoader = () =>
+  import('./control/pump-control-page.tsx').then((m) => ({ default: m.PumpControlPage }));

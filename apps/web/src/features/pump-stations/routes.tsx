@@ -2,7 +2,13 @@ import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 import { loadAlarmListPage, loadAlarmRecordsPage } from '../alarms/public-lazy.ts';
-import { loadPublicHomePage, loadStationHistoryPage, loadStationLivePage, loadStationMapPage } from './public-lazy.ts';
+import {
+  loadPublicHomePage,
+  loadPumpControlPage,
+  loadStationHistoryPage,
+  loadStationLivePage,
+  loadStationMapPage,
+} from './public-lazy.ts';
 
 /** Pump stations (/bz): spec §2. The home (monitorMange) is public; pages a later issue builds show the shared not-available page. */
 export const pumpStationsRoutes: RouteDef[] = [
@@ -41,7 +47,7 @@ export const pumpStationsRoutes: RouteDef[] = [
         path: 'pumpStationControl',
         labelKey: 'menu.pumpStationControl',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadPumpControlPage,
       },
       {
         name: 'synthesize-analysis',
