@@ -59,8 +59,11 @@ export interface CityEvent {
 
 /** Counters and levels a restarted simulator carries on from (the devices' latest readings). */
 export interface CityStart {
-  /** By device code, then metric: `level` of a level gauge, `total` of a flow meter, `run_hours` of a pump. */
-  [code: string]: Record<string, number> | undefined;
+  /**
+   * By device code, then metric: `level` of a level gauge, `total` of a flow meter, `run_hours`,
+   * `starts` and `energy` of a pump controller, and its `mode` (a PLC keeps its mode over a restart).
+   */
+  [code: string]: Record<string, number | string> | undefined;
 }
 
 /** Wet well of a lift station: level in m, each pump on its own start and stop level. */
@@ -113,6 +116,59 @@ interface Station {
   gatewayCode: string | null;
   /** Epoch ms until which the station's mains supply is lost (0: on mains): no pump runs meanwhile. */
   powerOutUntil: number;
+  /** Each pump's control mode at its controller (see `PumpMode`). */
+  mode: PumpMode[];
+  /** A drive's frequency set-point in remote (set_frequency), Hz; null: the level curve. */
+  hold: (number | null)[];
+  /** Each pump's start counter and energy counter (kWh), as its controller counts them. */
+  starts: number[];
+  energy: number[];
+  /** The console's command each pump's controller is carrying out (a soft start, a ramp down), or null. */
+  acting: (Acting | null)[];
+}
+
+/**
+ * A pump controller's control mode: `auto`, its PLC starts and stops the pump on the well's
+ * set-points; `remote` (remote manual), the console's commands start and stop it and the loop does
+ * not; `local`, switched at the panel: the panel's own level control runs it and the console is not
+ * obeyed. In every mode the local protections act: dry-run protection, the motor's trips, mains loss.
+ */
+export type PumpMode = 'auto' | 'remote' | 'local';
+
+/** A command as the controller receives it (`devices/{code}/commands`). */
+export interface CityCommand {
+  id: number;
+  command: string;
+  params: Record<string, number | boolean | string>;
+  /** Epoch ms after which the controller must not act on it. */
+  expiresAt?: number;
+}
+
+/**
+ * A controller's first answer to a command: `accepted` (it acts on it; its result follows, see
+ * `takeReplies`, after `settleMs`), `rejected` by its own interlocks with a short reason code, or
+ * `ignored` (expired, or for no pump of this city): no answer at all.
+ */
+export type CityCommandAnswer =
+  | { status: 'accepted'; settleMs: number }
+  | { status: 'rejected'; reason: string }
+  | { status: 'ignored'; reason: string };
+
+/** A command's result, once the controller has carried it out or could not. */
+export interface CityCommandReply {
+  code: string;
+  id: number;
+  status: 'succeeded' | 'failed';
+  reason?: string;
+  result?: Values;
+}
+
+interface Acting {
+  id: number;
+  command: string;
+  /** City time (epoch ms) when it is done; `finish` completes it sooner (the simulator's own timer). */
+  due: number;
+  params: CityCommand['params'];
 }
 
 /** A rain gauge and where it stands: a station takes its rain from its catchment's gauge. */
@@ -164,6 +220,14 @@ const PROTECT_LEVEL = 0.8;
 const SPILL_LEVEL = 9.5;
 /** A stopped pump rests this long before it may start again (anti-short-cycle). */
 const MIN_OFF_MS = 120_000;
+/** The drive's frequency set-point range in remote, Hz. */
+const HOLD_MIN_HZ = 20;
+const HOLD_MAX_HZ = 50;
+/**
+ * Pump controllers switched to local at their panel in the demo: those whose code hashes below this
+ * (PS05-P3 and PS11-P2 of the demo city), never PS01's, whose pumps the journeys command.
+ */
+const LOCAL_SHARE = 0.08;
 /** Where the demo city lies, for rain cells without located gauges. */
 const CITY_CENTRE = { lng: 119.68, lat: 29.11 };
 
@@ -177,6 +241,17 @@ export function dailyCurve(ms: number): number {
   const h = (((ms / 3_600_000 + 8) % 24) + 24) % 24;
   const peak = (at: number, width: number) => Math.exp(-(((h - at) / width) ** 2));
   return 0.35 + 0.65 * Math.max(peak(7.5, 1.6), 0.9 * peak(19.5, 2), 0.6 * peak(12, 1.5));
+}
+
+/**
+ * A controller's mode when the city starts: PS01-P1 in remote (the journeys command it), the demo's
+ * one or two controllers at local (by a hash of the code, never PS01's), one in ten others in
+ * remote manual, the rest in auto.
+ */
+export function initialMode(code: string): PumpMode {
+  if (code === 'PS01-P1') return 'remote';
+  if (!code.startsWith('PS01-') && stable(code, 'local') < LOCAL_SHARE) return 'local';
+  return stable(code, 'bias') * 2 - 1 > 0.8 ? 'remote' : 'auto';
 }
 
 /** Pump p of a station from its controller's code (`PS03-P2` → 1), for a station without a configuration. */
@@ -258,6 +333,11 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     return best;
   };
 
+  const startValue = (code: string | undefined, metric: string) => {
+    const v = code === undefined ? undefined : start[code]?.[metric];
+    return typeof v === 'number' ? v : undefined;
+  };
+
   const stations = new Map<number, Station>();
   const codes = new Set(list.map((d) => d.code));
   /** The station and pump a controller speaks for, by the controller's code. */
@@ -274,8 +354,8 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       (list.some((o) => o.stationId === stationId && o.typeCode === 'water_quality_analyser') ? 'sewage' : 'rainwater');
     const demo = demoPlant(key, kind === 'sewage', pumps);
     const ofStation = (type: string) => list.find((o) => o.stationId === stationId && o.typeCode === type);
-    const level = start[ofStation('level_gauge')?.code ?? '']?.level;
-    const total = start[ofStation('flow_meter')?.code ?? '']?.total;
+    const level = startValue(ofStation('level_gauge')?.code, 'level');
+    const total = startValue(ofStation('flow_meter')?.code, 'total');
     const pumpsOf = list.filter((o) => o.stationId === stationId && o.typeCode === 'pump_controller');
     // Configured pumps speak through their controllers; otherwise PSxx-Pn is pump n. A configured pump
     // without a controller has no device to speak for it (its name here only seeds its run hours).
@@ -293,16 +373,18 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     const rainGauge = plant?.rainGaugeCode ? gauges.find((g) => g.code === plant.rainGaugeCode) : undefined;
     const startLevel = level ?? fixed(key, 'level', 1.6, 0.4);
     const high = plant?.highAlarmLevel ?? demo.highAlarmLevel;
+    // A pump without a controller is named by its station and number (its counters' seed).
+    const names = controllers.map((code, p) => code ?? `${key}#${p + 1}`);
+    const runHours = names.map(
+      (name) => startValue(name, 'run_hours') ?? Math.round(fixed(name, 'run-hours', 6000, 4000)),
+    );
     stations.set(stationId, {
       level: startLevel,
       depth: plant?.wellDepth ?? SPILL_LEVEL,
       protect: plant?.protectionLevel ?? PROTECT_LEVEL,
       running: each(() => false),
       frequency: each(() => 0),
-      runHours: controllers.map((code, p) => {
-        const name = code ?? `${key}#${p + 1}`;
-        return start[name]?.run_hours ?? Math.round(fixed(name, 'run-hours', 6000, 4000));
-      }),
+      runHours,
       restAt: each(() => 0),
       faultUntil: each(() => 0),
       clogUntil: each(() => 0),
@@ -324,6 +406,20 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
       levelCode: ofStation('level_gauge')?.code ?? null,
       gatewayCode: ofStation('gateway')?.code ?? null,
       powerOutUntil: 0,
+      mode: names.map((name) => {
+        const mode = start[name]?.mode;
+        return mode === 'auto' || mode === 'remote' || mode === 'local' ? mode : initialMode(name);
+      }),
+      hold: each(() => null),
+      // Counters an install seeded before they existed starts from its run hours: about two starts
+      // an hour of running, at 80 % of rated power on average.
+      starts: names.map((name, p) => startValue(name, 'starts') ?? Math.round(runHours[p]! * 1.8)),
+      energy: names.map(
+        (name, p) =>
+          startValue(name, 'energy') ??
+          Math.round(runHours[p]! * (configured[p]?.ratedPower ?? flow[p]! * 0.045) * 0.8),
+      ),
+      acting: each(() => null),
     });
   }
   const devices = new Map(
@@ -359,15 +455,173 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     if (pending.length > MAX_PENDING_EVENTS) pending.splice(0, pending.length - MAX_PENDING_EVENTS);
   };
 
+  /** A pump starts: it counts the start and its drive takes up its frequency. */
+  const switchOn = (s: Station, p: number) => {
+    s.running[p] = true;
+    s.starts[p]!++;
+    drive(s, p);
+  };
+  /** A pump stops and rests before it may start again (anti-short-cycle). */
+  const switchOff = (s: Station, p: number) => {
+    s.running[p] = false;
+    s.restAt[p] = now + MIN_OFF_MS;
+    s.frequency[p] = 0;
+  };
+  /**
+   * The drive's frequency: in remote the set-point the console gave, else it speeds up as the level
+   * rises (38 Hz at 1 m, 50 Hz from 4 m). A fixed-speed pump runs at 50.
+   */
+  const drive = (s: Station, p: number) => {
+    const hold = s.mode[p] === 'remote' ? s.hold[p] : null;
+    s.frequency[p] = s.running[p] ? (s.vfd[p] ? (hold ?? Math.min(50, 38 + (s.level - 1) * 4)) : 50) : 0;
+  };
+  /**
+   * kW a running pump draws: with the cube of its speed (affinity laws), plus the drag torque of
+   * rags (in proportion to speed), plus 1.5 kW of the drive and auxiliaries.
+   */
+  const kw = (s: Station, p: number) => {
+    if (!s.running[p]) return 0;
+    const speed = s.frequency[p]! / 50;
+    const drag = s.clogUntil[p]! > 0 ? s.clogLoad[p]! * speed : 0;
+    return s.ratedKw[p]! * (speed ** 3 + drag) + 1.5;
+  };
+
   /** A pump stops on a trip and stays faulted until someone resets it, 30–90 minutes. */
   const trip = (s: Station, p: number, cause: 'overload' | 'phase_loss') => {
+    if (s.running[p]) s.restAt[p] = now + MIN_OFF_MS;
     s.running[p] = false;
+    s.frequency[p] = 0;
     s.faultUntil[p] = now + around(60, 30) * 60_000;
     s.clogUntil[p] = 0;
     const code = s.controllers[p] ?? null;
     emit(code, 'pump_fault', { cause });
     if (cause === 'overload') emit(code, 'overload');
   };
+
+  /** Commands' results waiting for their controllers to send them. */
+  const replies: CityCommandReply[] = [];
+  const answer = (s: Station, p: number, reply: Omit<CityCommandReply, 'code'>) => {
+    const code = s.controllers[p];
+    if (code) replies.push({ code, ...reply });
+  };
+  /** Why a start cannot go now, or null: the controller's own interlocks. */
+  const startBlock = (s: Station, p: number): string | null => {
+    if (s.lockedOut[p]) return 'maintenance';
+    if (s.faultUntil[p]! > 0) return 'fault';
+    if (s.powerOutUntil > 0) return 'mains_out';
+    if (s.running[p]) return 'already';
+    if (s.level <= s.protect) return 'dry_run';
+    if (s.restAt[p]! > now) return 'min_off_time';
+    return null;
+  };
+
+  /**
+   * Carries out the command a pump's controller accepted, now: a start runs the pump unless
+   * something came between (a trip, the mains, the level at dry-run protection: failed), a stop
+   * stops it, a frequency or mode is taken up, a fault reset clears the fault unless the mains is
+   * out. Its result waits in `takeReplies`.
+   */
+  const settle = (s: Station, p: number) => {
+    const a = s.acting[p];
+    if (!a) return;
+    s.acting[p] = null;
+    const done = (result: Values) => answer(s, p, { id: a.id, status: 'succeeded', result });
+    const failed = (reason: string) => answer(s, p, { id: a.id, status: 'failed', reason });
+    switch (a.command) {
+      case 'start': {
+        const block = startBlock(s, p);
+        if (block && block !== 'min_off_time') return failed(block);
+        switchOn(s, p);
+        return done({ running: true, frequency: s.frequency[p]! });
+      }
+      case 'stop':
+        if (s.running[p]) switchOff(s, p);
+        return done({ running: false, mode: s.mode[p]! });
+      case 'set_frequency':
+        s.hold[p] = Number(a.params.frequency);
+        drive(s, p);
+        return done({ frequency: s.hold[p]! });
+      case 'set_mode':
+        s.mode[p] = a.params.mode === 'auto' ? 'auto' : 'remote';
+        if (s.mode[p] === 'auto') s.hold[p] = null;
+        drive(s, p);
+        return done({ mode: s.mode[p]! });
+      case 'reset_fault':
+        if (s.powerOutUntil > 0) return failed('mains_out');
+        s.faultUntil[p] = 0;
+        s.clogUntil[p] = 0;
+        return done({ fault: false });
+    }
+  };
+
+  /**
+   * A command reaching a pump's controller at `atMs`, checked against its own interlocks (the
+   * server's are not the only ones):
+   * - an expired command (`expiresAt` past) or one for no pump here is ignored: no answer;
+   * - in local nothing is obeyed (`local_mode`); while it carries out a command it takes no other (`busy`);
+   * - `start` (remote only, `auto_mode` otherwise): refused when locked out (`maintenance`), in fault,
+   *   without mains (`mains_out`), already running (`already`), with the level at or below dry-run
+   *   protection (`dry_run`) or inside its minimum off-time; 1–3 s of soft start, then running;
+   * - `stop`: in auto it takes the pump to remote first (the loop would start it again) and stops
+   *   it; in remote a stopped pump is `already` stopped; 1–2 s to a standstill;
+   * - `set_frequency` (remote only; a drive only, `fixed_speed` otherwise; 20–50 Hz, `bad_param`
+   *   otherwise): the drive holds it instead of the level curve, from the next start if stopped;
+   * - `set_mode` to `auto` or `remote` (`already` if so; back in auto the level curve drives it again);
+   * - `reset_fault`: refused without a fault (`already`) or without mains (`mains_out`); it clears
+   *   the fault at once (the trip's cause has passed: rags came free when it stopped, a phase came back),
+   *   the minimum off-time still counting from the trip.
+   * Unknown commands are `unknown_command`. Accepted, its result follows after `settleMs` of city
+   * time (`advance`), or sooner by `finish`.
+   */
+  function command(code: string, cmd: CityCommand, atMs: number): CityCommandAnswer {
+    now = Math.max(now, atMs);
+    const at = pumpOf.get(code);
+    const s = at && stations.get(at.stationId);
+    if (!at || !s) return { status: 'ignored', reason: 'unknown_pump' };
+    if (cmd.expiresAt !== undefined && cmd.expiresAt <= atMs) return { status: 'ignored', reason: 'expired' };
+    const p = at.p;
+    const reject = (reason: string): CityCommandAnswer => ({ status: 'rejected', reason });
+    const accept = (fromMs: number, toMs: number): CityCommandAnswer => {
+      const settleMs = Math.round(around((fromMs + toMs) / 2, (toMs - fromMs) / 2));
+      s.acting[p] = { id: cmd.id, command: cmd.command, params: cmd.params, due: atMs + settleMs };
+      return { status: 'accepted', settleMs };
+    };
+    if (s.mode[p] === 'local') return reject('local_mode');
+    if (s.acting[p]) return reject('busy');
+    switch (cmd.command) {
+      case 'start': {
+        if (s.mode[p] !== 'remote') return reject('auto_mode');
+        const block = startBlock(s, p);
+        return block ? reject(block) : accept(1000, 3000);
+      }
+      case 'stop':
+        if (s.mode[p] === 'auto') {
+          // Out of the loop at once, or it would start the pump again.
+          s.mode[p] = 'remote';
+          s.hold[p] = null;
+          return s.running[p] ? accept(1000, 2000) : accept(150, 400);
+        }
+        return s.running[p] ? accept(1000, 2000) : reject('already');
+      case 'set_frequency': {
+        if (s.mode[p] !== 'remote') return reject('auto_mode');
+        if (!s.vfd[p]) return reject('fixed_speed');
+        const hz = Number(cmd.params.frequency);
+        if (!Number.isFinite(hz) || hz < HOLD_MIN_HZ || hz > HOLD_MAX_HZ) return reject('bad_param');
+        return accept(300, 800);
+      }
+      case 'set_mode': {
+        const mode = cmd.params.mode;
+        if (mode !== 'auto' && mode !== 'remote') return reject(mode === 'local' ? 'local_mode' : 'bad_param');
+        return mode === s.mode[p] ? reject('already') : accept(150, 400);
+      }
+      case 'reset_fault':
+        if (s.faultUntil[p] === 0) return reject('already');
+        if (s.powerOutUntil > 0) return reject('mains_out');
+        return accept(200, 600);
+      default:
+        return reject('unknown_command');
+    }
+  }
 
   /** One rain cell at a time: a front (wide, weak) or a shower (narrow, heavy), bell-shaped in time. */
   const rain = { peak: 0, elapsed: 0, duration: 0, lng: 0, lat: 0, radius: 1 };
@@ -422,11 +676,15 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         if (s.faultUntil[p]! > 0 && s.faultUntil[p]! <= now) s.faultUntil[p] = 0;
         const faulted = s.faultUntil[p]! > 0;
         const held = faulted || s.lockedOut[p]! || !mains;
-        // Each pump on its own set-points, so they stagger.
-        if (!s.running[p] && !held && s.level > s.start[p]! && s.restAt[p]! <= now) s.running[p] = true;
-        if (s.running[p] && (held || s.level < Math.max(s.protect, s.stop[p]!))) {
-          s.running[p] = false;
-          s.restAt[p] = now + MIN_OFF_MS;
+        // A command carried out by now (the simulator's own timer usually finishes it sooner).
+        const acting = s.acting[p];
+        if (acting && acting.due <= now) settle(s, p);
+        // In auto (and at the panel in local) each pump on its own set-points, so they stagger; in
+        // remote only the console's commands start and stop it. The protections act in every mode.
+        const loop = s.mode[p] !== 'remote' && !s.acting[p];
+        if (loop && !s.running[p] && !held && s.level > s.start[p]! && s.restAt[p]! <= now) switchOn(s, p);
+        if (s.running[p] && (held || s.level < (loop ? Math.max(s.protect, s.stop[p]!) : s.protect))) {
+          switchOff(s, p);
         }
         if (!s.running[p]) {
           // A stop sheds the rags (the back-flow through the stopped pump).
@@ -440,9 +698,11 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
           s.clogTrips[p] = random() < 0.6;
         }
         if (s.running[p] && random() < (TRIP_PER_RUN_HOUR * dt) / HOUR_S) trip(s, p, 'phase_loss');
-        // A drive speeds up as the level rises: 38 Hz at 1 m, 50 Hz from 4 m. A fixed-speed pump runs at 50.
-        s.frequency[p] = s.running[p] ? (s.vfd[p] ? Math.min(50, 38 + (s.level - 1) * 4) : 50) : 0;
-        if (s.running[p]) s.runHours[p]! += dt / HOUR_S;
+        drive(s, p);
+        if (s.running[p]) {
+          s.runHours[p]! += dt / HOUR_S;
+          s.energy[p]! += (kw(s, p) * dt) / HOUR_S;
+        }
       }
       const outflow = pumped(s);
       s.total += (outflow * dt) / HOUR_S;
@@ -515,11 +775,8 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         const running = station?.running[p] ?? false;
         const frequency = station?.frequency[p] ?? 0;
         const voltage = around(380, 6);
-        // Affinity laws: power with the cube of speed; current from power at a 0.85 power factor.
-        // Rags add a drag torque: power in proportion to speed.
-        const speed = frequency / 50;
-        const drag = (station?.clogUntil[p] ?? 0) > 0 ? (station?.clogLoad[p] ?? 0) * speed : 0;
-        const power = running ? (station?.ratedKw[p] ?? 30) * (speed ** 3 + drag) * around(1, 0.03) + 1.5 : 0;
+        // Current from power at a 0.85 power factor.
+        const power = station && running ? kw(station, p) * around(1, 0.03) : 0;
         const current = running ? (power * 1000) / (Math.sqrt(3) * voltage * 0.85) : 0;
         return {
           running,
@@ -529,7 +786,9 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
           power,
           run_hours: Math.floor(station?.runHours[p] ?? 0),
           fault: (station?.faultUntil[p] ?? 0) > 0,
-          mode: dev.bias > 0.8 ? 'remote' : 'auto',
+          mode: station?.mode[p] ?? (dev.bias > 0.8 ? 'remote' : 'auto'),
+          starts: station?.starts[p] ?? 0,
+          energy: station?.energy[p] ?? 0,
         };
       }
       case 'pressure_transmitter':
@@ -648,6 +907,23 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     advance,
     report,
     sample,
+    command,
+    /**
+     * Completes a pump's accepted command now (`atMs`), its settle time having passed in real time:
+     * the live simulator's timer, as the city's own time moves on in whole ticks.
+     */
+    finish(code: string, id: number, atMs: number) {
+      now = Math.max(now, atMs);
+      const at = pumpOf.get(code);
+      const s = at && stations.get(at.stationId);
+      if (at && s?.acting[at.p]?.id === id) settle(s, at.p);
+    },
+    /** Commands' results since the last call (succeeded or failed), each for its controller. */
+    takeReplies(): CityCommandReply[] {
+      return replies.splice(0, replies.length);
+    },
+    /** Whether a device is silent now (a lost link): it hears no command either. */
+    silent: (code: string) => (devices.get(code)?.silentUntil ?? 0) > now,
     /**
      * The events the physics raised since the last call (a pump's trip, a cover lifted, a mains
      * failure, the wet well past its high-alarm level), for the devices that can send them now; a
@@ -679,6 +955,11 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
           faulted: s.faultUntil.map((f) => f > 0),
           clogged: s.clogUntil.map((c) => c > 0),
           mains: s.powerOutUntil === 0,
+          mode: [...s.mode],
+          frequency: [...s.frequency],
+          starts: [...s.starts],
+          energy: [...s.energy],
+          protect: s.protect,
         }
       );
     },

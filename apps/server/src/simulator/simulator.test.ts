@@ -143,6 +143,8 @@ describe("the city's events", () => {
     const ps01 = sim.filter((d) => d.code.startsWith('PS01-'));
     const start = Date.parse('2026-07-01T00:00:00Z');
     const city = createCity(ps01, seeded(seed), start);
+    // PS01-P1 starts in remote (the console's to start); PS01-P2 was re-keyed above (not simulated).
+    city.command('PS01-P1', { id: 1, command: 'set_mode', params: { mode: 'auto' } }, start);
     for (let minute = 1; minute <= 60 * 24 * 60; minute++) {
       const at = start + minute * 60_000;
       city.advance(60, at);

@@ -1,4 +1,4 @@
-import { type MetricSpec, thingModelSchema } from '@water/contracts';
+import { type DeviceCommandReply, deviceCommandSchema, type MetricSpec, thingModelSchema } from '@water/contracts';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client.ts';
 import { devices, deviceTypes, stationPumps, stationSensors, stations, telemetryLatest } from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { sha256 } from '../lib/tokens.ts';
-import { type CityStart, createCity, type SimDevice, type StationPlant } from './city.ts';
+import { type CityCommand, type CityStart, createCity, type SimDevice, type StationPlant } from './city.ts';
 
 export interface SimulatorOptions {
   /** Average gap between two reports of one device (each waits 0.5–1.5 times it). */
@@ -135,27 +135,45 @@ async function loadPlants(db: Queryable, ids: number[]): Promise<Map<number, Sta
   );
 }
 
-/** The counters and levels the city starts from: the devices' latest `level`, `total` and `run_hours`. */
+/**
+ * The counters and levels the city starts from: the devices' latest `level`, `total`, `run_hours`,
+ * `starts` and `energy`, and the pump controllers' `mode`.
+ */
 async function latestState(db: Queryable, ids: number[]): Promise<CityStart> {
   if (ids.length === 0) return {};
   const rows = await db
-    .select({ code: devices.code, metric: telemetryLatest.metric, value: telemetryLatest.value })
+    .select({
+      code: devices.code,
+      metric: telemetryLatest.metric,
+      value: telemetryLatest.value,
+      textValue: telemetryLatest.textValue,
+    })
     .from(telemetryLatest)
     .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
     .where(
       and(
         inArray(telemetryLatest.deviceId, ids),
-        inArray(telemetryLatest.metric, ['level', 'total', 'run_hours']),
+        inArray(telemetryLatest.metric, ['level', 'total', 'run_hours', 'starts', 'energy', 'mode']),
         eq(telemetryLatest.quality, 0),
       ),
     );
   const start: CityStart = {};
-  for (const r of rows) if (r.value !== null) start[r.code] = { ...start[r.code], [r.metric]: r.value };
+  for (const r of rows) {
+    const value = r.metric === 'mode' ? r.textValue : r.value;
+    if (value !== null) start[r.code] = { ...start[r.code], [r.metric]: value };
+  }
   return start;
 }
 
 /** How often the city's state (rain, wet wells, pumps) moves on and due devices report. */
 const TICK_MS = 1000;
+/** How often a pump controller on the HTTP transport fetches its pending commands (each staggered). */
+const COMMAND_POLL_MS = 1500;
+/**
+ * A controller's acknowledgement delay, ms: its scan cycle and its link, 50–300 ms, most of them
+ * quick (median about 80 ms, one in twenty over 260 ms).
+ */
+const ackDelay = (random: () => number) => 50 + 250 * random() ** 3;
 /** How often the stations' maintenance flags are read again (an operator locks a pump out meanwhile). */
 const PLANT_REFRESH_MS = 5 * 60_000;
 
@@ -222,6 +240,99 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
     });
   };
 
+  /**
+   * Pump control (issue 17): each controller obeys the console's commands through the city's own
+   * interlocks. It acknowledges after its delay (accepted, or rejected with its reason), carries the
+   * command out (a soft start, a ramp down) and answers succeeded or failed; right after each step it
+   * reports its readings, and its station's flow meter's, so that the console sees the pump run or
+   * stop at once. An expired command, or one reaching a silent device, gets no answer.
+   */
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) fn();
+    }, ms);
+    timers.add(timer);
+  };
+  /** Each controller's replies in order (accepted before succeeded), one after the other. */
+  const replyChains = new Map<string, Promise<unknown>>();
+  const reply = (d: SimulatedDevice, answer: DeviceCommandReply) => {
+    const payload = JSON.stringify(answer);
+    const previous = replyChains.get(d.code) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      if (options.transport.kind === 'mqtt') {
+        const client = clients.get(d.code);
+        if (client?.connected) await client.publishAsync(`devices/${d.code}/commands/ack`, payload, { qos: 1 });
+        return;
+      }
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/ingest/${encodeURIComponent(d.code)}/commands/ack`,
+        headers: { authorization: `Device ${d.secret}`, 'content-type': 'application/json' },
+        payload,
+      });
+      if (res.statusCode !== 200) app.log.debug({ code: d.code, status: res.statusCode }, 'simulator: reply refused');
+    });
+    const settled = next.catch((err: unknown) => app.log.debug({ code: d.code, err }, 'simulator: reply not sent'));
+    replyChains.set(d.code, settled);
+    return settled;
+  };
+  /** The flow meter of each station, which reports a pump's water at once. */
+  const flowMeterOf = new Map(
+    simulated.flatMap((d) => (d.typeCode === 'flow_meter' && d.stationId !== null ? [[d.stationId, d] as const] : [])),
+  );
+  /** A controller's readings now (and its station's flow), as soon as its pump changed. */
+  const reportNow = (d: SimulatedDevice) => {
+    for (const one of [d, d.stationId === null ? undefined : flowMeterOf.get(d.stationId)]) {
+      const values = one && city.sample(one);
+      if (one && values) publish(one, values).catch(() => {});
+    }
+  };
+  /** The results the city has for its controllers (a start done, a stop done, a start that failed). */
+  const sendResults = () => {
+    for (const r of city.takeReplies()) {
+      const d = byCode.get(r.code);
+      if (!d) continue;
+      const { code: _, ...answer } = r;
+      // The readings first: the console has the pump running by the time it reads the result.
+      reportNow(d);
+      reply(d, answer);
+    }
+  };
+  /** Ids a controller has seen (QoS 1 may deliver twice; a fetch may return one again): acted on once. */
+  const seen = new Map<string, Set<number>>();
+  const receive = (d: SimulatedDevice, raw: unknown) => {
+    const parsed = deviceCommandSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const cmd: CityCommand = parsed.data;
+    const mine = seen.get(d.code) ?? new Set<number>();
+    seen.set(d.code, mine);
+    if (mine.has(cmd.id)) return;
+    mine.add(cmd.id);
+    if (mine.size > 200) mine.delete(mine.values().next().value!);
+    later(ackDelay(random), () => {
+      const at = app.clock.now().getTime();
+      if (city.silent(d.code)) return;
+      const answer = city.command(d.code, cmd, at);
+      if (answer.status === 'ignored') {
+        app.log.debug({ code: d.code, id: cmd.id, reason: answer.reason }, 'simulator: command ignored');
+        return;
+      }
+      if (answer.status === 'rejected') {
+        reply(d, { id: cmd.id, status: 'rejected', reason: answer.reason });
+        return;
+      }
+      reportNow(d);
+      reply(d, { id: cmd.id, status: 'accepted' });
+      later(answer.settleMs, () => {
+        city.finish(d.code, cmd.id, app.clock.now().getTime());
+        sendResults();
+      });
+    });
+  };
+  const controllers = simulated.filter((d) => d.typeCode === 'pump_controller');
+
   // The stations' maintenance flags, read again now and then: a pump locked out stops and stays off.
   const stationIds = [...new Set(simulated.flatMap((d) => (d.stationId === null ? [] : [d.stationId])))];
   let plantReadAt = Date.now();
@@ -254,6 +365,19 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
           queueQoSZero: false,
         });
         client.on('error', (err) => app.log.debug({ code: d.code, err: err.message }, 'simulator: MQTT error'));
+        if (d.typeCode === 'pump_controller') {
+          // Its own command topic only (the broker refuses any other), again after each reconnection.
+          const topic = `devices/${d.code}/commands`;
+          client.on('connect', () => client.subscribe(topic, { qos: 1 }));
+          client.on('message', (t, payload) => {
+            if (t !== topic) return;
+            try {
+              receive(d, JSON.parse(payload.toString('utf8')));
+            } catch {
+              app.log.debug({ code: d.code }, 'simulator: command not JSON');
+            }
+          });
+        }
         clients.set(d.code, client);
         await new Promise<void>((resolve) => {
           client.once('connect', () => resolve());
@@ -262,6 +386,26 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
         });
       }),
     );
+  }
+
+  if (options.transport.kind === 'http') {
+    // A gateway without MQTT fetches its pending commands now and then (each controller staggered).
+    const poll = (d: SimulatedDevice) => {
+      app
+        .inject({
+          method: 'GET',
+          url: `/api/ingest/${encodeURIComponent(d.code)}/commands`,
+          headers: { authorization: `Device ${d.secret}` },
+        })
+        .then((res) => {
+          if (res.statusCode !== 200) return;
+          const data = (res.json() as { data?: unknown }).data;
+          if (Array.isArray(data)) for (const cmd of data) receive(d, cmd);
+        })
+        .catch((err: unknown) => app.log.debug({ code: d.code, err }, 'simulator: command fetch failed'))
+        .finally(() => later(COMMAND_POLL_MS, () => poll(d)));
+    };
+    for (const d of controllers) later(random() * COMMAND_POLL_MS, () => poll(d));
   }
 
   // Each device starts somewhere in its interval, so reports spread over time.
@@ -275,6 +419,8 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
     city.advance((now - last) / 1000, app.clock.now().getTime());
     last = now;
     refreshPlant();
+    // What the physics decided about commands meanwhile (a soft start the city's tick completed).
+    sendResults();
     const due = simulated.filter((d) => (nextAt.get(d.code) ?? 0) <= now);
     for (const d of due) nextAt.set(d.code, now + options.intervalMs * (0.5 + random()));
     Promise.all([
@@ -300,6 +446,9 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
     async stop() {
       stopped = true;
       clearInterval(timer);
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.all(replyChains.values());
       await Promise.all([...clients.values()].map((c) => c.endAsync(true).catch(() => {})));
       clients.clear();
     },

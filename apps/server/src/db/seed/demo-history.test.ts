@@ -59,8 +59,18 @@ describe('the demo history', () => {
     const [p] = await db.select({ from: min(telemetryPoints.ts), n: count() }).from(telemetryPoints);
     expect(TEST_START.getTime() - p!.from!.getTime()).toBeLessThanOrEqual(2 * 3_600_000);
     const [l] = await db.select({ n: count() }).from(telemetryLatest);
-    // Every metric of the five devices: 1 + 3 + 8 + 8 + 2.
-    expect(l!.n).toBe(22);
+    // Every metric of the five devices: 1 + 3 + 10 + 10 + 2.
+    expect(l!.n).toBe(26);
+    // PS01-P1 was taken to remote manual a few hours before the end (it ran in auto before: see below).
+    const latest = await db
+      .select({ metric: telemetryLatest.metric, value: telemetryLatest.value, text: telemetryLatest.textValue })
+      .from(telemetryLatest)
+      .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
+      .where(and(eq(devices.code, 'PS01-P1'), inArray(telemetryLatest.metric, ['mode', 'starts', 'energy'])));
+    const of = (metric: string) => latest.find((x) => x.metric === metric);
+    expect(of('mode')?.text).toBe('remote');
+    expect(of('starts')?.value).toBeGreaterThan(0);
+    expect(of('energy')?.value).toBeGreaterThan(0);
     // Heard from in the past: last seen at their last reading, online, with the event that says so.
     const seen = await db
       .select({ status: devices.status, lastSeenAt: devices.lastSeenAt })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createCity } from '../../simulator/city.ts';
+import { createCity, initialMode } from '../../simulator/city.ts';
 import { loadSimDevices } from '../../simulator/simulator.ts';
 import type { Queryable } from '../client.ts';
 import { markSeeded, seededKeys } from './marks.ts';
@@ -35,7 +35,20 @@ const CHUNK = 20_000;
  * Counters, flags and housekeeping values that do not move within minutes: their history before the
  * raw points is hourly only, which keeps the first start seconds shorter.
  */
-const SLOW_METRICS = new Set(['total', 'run_hours', 'uptime', 'fault', 'online', 'open', 'battery', 'supply_voltage']);
+const SLOW_METRICS = new Set([
+  'total',
+  'run_hours',
+  'starts',
+  'energy',
+  'uptime',
+  'fault',
+  'online',
+  'open',
+  'battery',
+  'supply_voltage',
+]);
+/** Hours before the end of the history when the pumps in remote manual now were switched to it. */
+const REMOTE_HOURS = 6;
 /** Chance per device and minute of falling silent for 15–35 minutes, as the live simulator's devices do. */
 const SILENCE_PER_MINUTE = 0.002;
 
@@ -112,10 +125,20 @@ export async function seedDemoHistory(
 
   const began = performance.now();
   const city = createCity(byId, random, startMs);
+  // The pumps in remote manual now ran in auto until a few hours ago, when the operators took them
+  // to remote: their history has run hours, starts and energy like the others'.
+  const remote = byId.filter((d) => d.typeCode === 'pump_controller' && initialMode(d.code) === 'remote');
+  const setMode = (mode: 'auto' | 'remote', at: number) => {
+    for (const d of remote) city.command(d.code, { id: 0, command: 'set_mode', params: { mode } }, at);
+  };
+  setMode('auto', startMs);
+  const remoteFrom = endMs - REMOTE_HOURS * HOUR_MS;
   for (let t = startMs; t <= endMs; t += MINUTE_MS) {
+    if (t === remoteFrom) setMode('remote', t);
     city.advance(60, t);
     // The past's events (trips, covers lifted) are not seeded: alarms begin with the live city.
     city.takeEvents();
+    city.takeReplies();
     // Older hours need only their averages and extremes: a reading every five minutes gives them.
     if (t < minuteFrom && (t - startMs) % (5 * MINUTE_MS) !== 0) continue;
     const h = Math.floor(t / HOUR_MS) - firstHour;

@@ -1,5 +1,5 @@
 import { type PumpMetricRole, thingModelSchema } from '@water/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { demoPlant } from '../../simulator/city.ts';
 import type { Queryable } from '../client.ts';
 import {
@@ -23,10 +23,39 @@ const PUMP_POINTS: Record<PumpMetricRole, string | null> = {
   frequency: 'frequency',
   current: 'current',
   power: 'power',
-  // The built-in controller keeps no energy counter.
-  energy: null,
+  // Its energy counter, kWh (issue 17). Starts have no role: the analysis reads the controller's `starts`.
+  energy: 'energy',
   runHours: 'run_hours',
 };
+
+/** Mark of the energy counter mapped once onto the demo pumps configured before controllers had one. */
+const ENERGY_MARK = 'demo:pump-energy';
+
+/**
+ * The demo stations' pumps configured before their controllers counted energy: each pump on its
+ * PSxx-Pn controller whose energy is not mapped yet takes the controller's `energy` (where its
+ * type's model has it). A mapping an administrator changed (to another controller, another metric) stays.
+ */
+async function mapDemoEnergy(db: Queryable, now: Date): Promise<void> {
+  const rows = await db
+    .select({
+      id: stationPumps.id,
+      number: stationPumps.number,
+      code: devices.code,
+      station: stations.code,
+      model: deviceTypes.model,
+    })
+    .from(stationPumps)
+    .innerJoin(stations, eq(stations.id, stationPumps.stationId))
+    .innerJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
+    .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+    .where(and(inArray(stations.code, DEMO_STATION_CODES), isNull(stationPumps.energyMetric)));
+  const ids = rows
+    .filter((r) => r.code === `${r.station}-P${r.number}` && keysOf(r.model).has('energy'))
+    .map((r) => r.id);
+  if (ids.length > 0)
+    await db.update(stationPumps).set({ energyMetric: 'energy', updatedAt: now }).where(inArray(stationPumps.id, ids));
+}
 
 const keysOf = (model: unknown) => new Set((thingModelSchema.safeParse(model).data?.metrics ?? []).map((m) => m.key));
 
@@ -40,7 +69,12 @@ const keysOf = (model: unknown) => new Set((thingModelSchema.safeParse(model).da
  * gets it at its next start, and a station an administrator configured stays as it is.
  */
 export async function seedDemoPumpStations(db: Queryable, now: Date): Promise<void> {
-  if ((await seededKeys(db, ['demo:pump-stations'])).has('demo:pump-stations')) return;
+  const done = await seededKeys(db, ['demo:pump-stations', ENERGY_MARK]);
+  if (!done.has(ENERGY_MARK)) {
+    await markSeeded(db, [ENERGY_MARK]);
+    if (done.has('demo:pump-stations')) await mapDemoEnergy(db, now);
+  }
+  if (done.has('demo:pump-stations')) return;
   await markSeeded(db, ['demo:pump-stations']);
 
   const rows = await db.select().from(stations).where(inArray(stations.code, DEMO_STATION_CODES));

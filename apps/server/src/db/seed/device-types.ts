@@ -1,4 +1,5 @@
 import { type DeviceTypeInput, thingModelSchema } from '@water/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../client.ts';
 import { deviceTypes } from '../schema/index.ts';
 import { markSeeded, seededKeys } from './marks.ts';
@@ -14,6 +15,31 @@ const num = (
   precision = 2,
 ): Metric => ({ key, nameZh, nameEn, dataType: 'number', unit, min, max, precision });
 const bool = (key: string, nameZh: string, nameEn: string): Metric => ({ key, nameZh, nameEn, dataType: 'boolean' });
+
+/** A pump controller's counters: starts (each stop-to-run) and energy drawn, kWh (issue 17). */
+const pumpCounters: Metric[] = [
+  { ...num('starts', '累计启动次数', 'Starts', '', 0, null, 0), dataType: 'integer' },
+  num('energy', '累计电量', 'Energy', 'kWh', 0, null, 1),
+];
+/** Switching a pump controller between auto and remote manual (local is a switch at its panel). */
+const setModeCommand: NonNullable<DeviceTypeInput['model']['commands']>[number] = {
+  key: 'set_mode',
+  nameZh: '切换控制方式',
+  nameEn: 'Set control mode',
+  params: [
+    {
+      key: 'mode',
+      nameZh: '控制方式',
+      nameEn: 'Control mode',
+      dataType: 'enum',
+      options: [
+        { value: 'auto', nameZh: '自动', nameEn: 'Automatic' },
+        { value: 'remote', nameZh: '远程手动', nameEn: 'Remote manual' },
+      ],
+    },
+  ],
+  confirm: true,
+};
 
 /**
  * The device types a drainage and water-supply utility runs, with ranges from the instruments'
@@ -124,6 +150,7 @@ export const builtinDeviceTypes: DeviceTypeInput[] = [
         num('voltage', '电压', 'Voltage', 'V', 0, 450, 0),
         num('power', '功率', 'Power', 'kW', 0, 500, 1),
         num('run_hours', '累计运行', 'Run hours', 'h', 0, null, 0),
+        ...pumpCounters,
         bool('fault', '故障', 'Fault'),
         {
           key: 'mode',
@@ -152,6 +179,7 @@ export const builtinDeviceTypes: DeviceTypeInput[] = [
           confirm: true,
         },
         { key: 'reset_fault', nameZh: '故障复位', nameEn: 'Reset fault', params: [], confirm: true },
+        setModeCommand,
       ],
     },
   },
@@ -207,10 +235,19 @@ export const builtinDeviceTypes: DeviceTypeInput[] = [
   },
 ];
 
-/** Inserts the built-in types the seed never created before; an administrator's edits stay. */
+/** Mark of the pump controller's control additions (issue 17) made once to a type seeded before them. */
+const CONTROL_UPGRADE = 'device-type:pump_controller:control';
+
+/**
+ * Inserts the built-in types the seed never created before; an administrator's edits stay. A
+ * built-in pump controller seeded before pump control gets its counters (`starts`, `energy`) and
+ * the `set_mode` command once, each only where its model has no such key.
+ */
 export async function seedDeviceTypes(db: Queryable): Promise<void> {
   const keys = builtinDeviceTypes.map((t) => `device-type:${t.code}`);
-  const done = await seededKeys(db, keys);
+  const done = await seededKeys(db, [...keys, CONTROL_UPGRADE]);
+  if (done.has('device-type:pump_controller') && !done.has(CONTROL_UPGRADE)) await upgradePumpController(db);
+  await markSeeded(db, [CONTROL_UPGRADE]);
   const missing = builtinDeviceTypes.filter((t) => !done.has(`device-type:${t.code}`));
   if (missing.length === 0) return;
   await db
@@ -227,4 +264,31 @@ export async function seedDeviceTypes(db: Queryable): Promise<void> {
     )
     .onConflictDoNothing({ target: deviceTypes.code });
   await markSeeded(db, keys);
+}
+
+async function upgradePumpController(db: Queryable): Promise<void> {
+  const [row] = await db
+    .select({ id: deviceTypes.id, model: deviceTypes.model })
+    .from(deviceTypes)
+    .where(and(eq(deviceTypes.code, 'pump_controller'), eq(deviceTypes.builtin, true)));
+  const parsed = row && thingModelSchema.safeParse(row.model);
+  if (!row || !parsed?.success) return;
+  const model = parsed.data;
+  const metrics = new Set(model.metrics.map((m) => m.key));
+  const commands = new Set(model.commands.map((c) => c.key));
+  const add = {
+    metrics: pumpCounters.filter((m) => !metrics.has(m.key)),
+    commands: commands.has(setModeCommand.key) ? [] : [setModeCommand],
+  };
+  if (add.metrics.length === 0 && add.commands.length === 0) return;
+  await db
+    .update(deviceTypes)
+    .set({
+      model: thingModelSchema.parse({
+        ...model,
+        metrics: [...model.metrics, ...add.metrics],
+        commands: [...model.commands, ...add.commands],
+      }),
+    })
+    .where(eq(deviceTypes.id, row.id));
 }

@@ -56,7 +56,13 @@ describe('device types', () => {
     const pump = list.find((d) => d.code === 'pump_controller')!;
     expect(pump.builtin).toBe(true);
     expect(pump.model.metrics.find((m) => m.key === 'frequency')).toMatchObject({ unit: 'Hz', min: 0, max: 50 });
-    expect(pump.model.commands.map((c) => c.key)).toEqual(['start', 'stop', 'set_frequency', 'reset_fault']);
+    expect(pump.model.commands.map((c) => c.key)).toEqual([
+      'start',
+      'stop',
+      'set_frequency',
+      'reset_fault',
+      'set_mode',
+    ]);
     expect(pump.model.commands.find((c) => c.key === 'set_frequency')?.params[0]).toMatchObject({ min: 20, max: 50 });
   });
 

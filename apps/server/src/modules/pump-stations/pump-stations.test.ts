@@ -148,7 +148,7 @@ describe('the demo city stations', () => {
             frequency: 'frequency',
             current: 'current',
             power: 'power',
-            energy: null,
+            energy: 'energy',
             runHours: 'run_hours',
           },
         });
@@ -358,7 +358,7 @@ describe('validation: each rule a 400 naming its field', () => {
     });
     const res = await refused(
       fresh({
-        pumps: [pump({ controllerDeviceId: controller.id, metrics: { running: 'running', energy: 'energy' } })],
+        pumps: [pump({ controllerDeviceId: controller.id, metrics: { running: 'running', energy: 'kwh_total' } })],
       }),
       'pumps.0.metrics.energy',
       'en-US',
