@@ -29,6 +29,7 @@ import { pumpControlRoutes } from './modules/pump-control/pump-control.routes.ts
 import { pumpStationsRoutes } from './modules/pump-stations/pump-stations.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { stationAnalysisRoutes } from './modules/station-analysis/station-analysis.routes.ts';
 import { stationHistoryRoutes } from './modules/station-history/station-history.routes.ts';
 import { stationLiveRoutes } from './modules/station-live/station-live.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(pumpStationsRoutes);
   await app.register(stationLiveRoutes);
   await app.register(stationHistoryRoutes);
+  await app.register(stationAnalysisRoutes);
   await app.register(alarmRulesRoutes);
   await app.register(notifyPlugin);
   await app.register(alarmsRoutes);

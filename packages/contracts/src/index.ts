@@ -26,6 +26,7 @@ export * from './pump-station-live.ts';
 export * from './pump-stations.ts';
 export * from './regions.ts';
 export * from './roles.ts';
+export * from './station-analysis.ts';
 export * from './telemetry.ts';
 export * from './users.ts';
 export * from './workplace.ts';

@@ -109,6 +109,10 @@ const SESSION = new Set([
   'GET /api/pump-stations/:id/history',
   'GET /api/pump-stations/:id/daily',
   'GET /api/pump-stations/:id/daily/export',
+  // Station analysis over the stations in reach (modules/station-analysis); the export is audited.
+  'GET /api/station-analysis/compare',
+  'GET /api/station-analysis/compare/export',
+  'GET /api/station-analysis/kpis',
   // Pump control (modules/pump-control): the control view, the command history and one command, within
   // the caller's region limit; cancelling is the requester's own, or needs pump:control (the handler checks).
   'GET /api/pump-control/stations/:id',

@@ -241,6 +241,14 @@ export const validationMessages = {
     'en-US': 'The value does not match the metric’s data type',
   },
   'validation.unknownDeviceType': { 'zh-CN': '设备类型不存在', 'en-US': 'No such device type' },
+  'validation.analysisRangeTooLong': {
+    'zh-CN': '分析最多覆盖 400 天',
+    'en-US': 'An analysis covers at most 400 days',
+  },
+  'validation.analysisStationsTooMany': {
+    'zh-CN': '最多选择 50 个泵站',
+    'en-US': 'Choose at most 50 stations',
+  },
   'validation.unknownStation': {
     'zh-CN': '泵站不存在或不在您的数据权限范围内',
     'en-US': 'No such station within your data scope',
