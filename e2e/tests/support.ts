@@ -83,7 +83,7 @@ export async function openMenuItem(page: Page, group: string, item: string) {
  * A demo device's ingest secret, derived as the server's seed derives it (db/seed/demo-secrets.ts):
  * the key is public in that source. Computed here because e2e does not import server code.
  */
-const demoSecret = (code: string) =>
+export const demoSecret = (code: string) =>
   createHmac('sha256', 'water-ops demo city 岚川市: not a secret').update(code).digest('base64url').slice(0, 32);
 
 /** Reports as the device itself, through the HTTP ingest (the e2e server runs no MQTT and no simulator). */

@@ -11,6 +11,7 @@ import {
   Switch,
   Tag,
 } from '@arco-design/web-react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type CommandSpec,
   type ControlPump,
@@ -24,6 +25,7 @@ import { ApiError, callApi } from '../../../shared/api/http.ts';
 import { DIGITS, formatNumber, valueText } from '../live/live-format.ts';
 import type { StationLiveI18n } from '../live/use-station-live-i18n.ts';
 import { COMMAND_STATE_COLORS, interlockText, nameOf, PUMP_TAG_COLORS } from './control-format.ts';
+import { pumpControlQueries } from './pump-control-queries.ts';
 import type { PumpControlI18n } from './use-pump-control-i18n.ts';
 
 /** What the dialog confirms: one pump's command, or a stop of every pump of the station. */
@@ -76,6 +78,7 @@ export function CommandDialog({
 }) {
   const { t, locale } = i18n;
   const [form] = Form.useForm();
+  const queryClient = useQueryClient();
   const [key, setKey] = useState(newKey);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -166,7 +169,11 @@ export function CommandDialog({
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : t('pumpControl.dialog.failed'));
       // A definite answer (refused, invalid) needs a new key; a lost answer keeps it, so a retry is the same command.
-      if (error instanceof ApiError) setKey(newKey());
+      if (error instanceof ApiError) {
+        setKey(newKey());
+        // A refusal is recorded too: the history shows it.
+        void queryClient.invalidateQueries({ queryKey: pumpControlQueries.all });
+      }
     } finally {
       if (!taken) busy.current = false;
       setPending(false);
