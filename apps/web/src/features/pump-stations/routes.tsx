@@ -2,6 +2,7 @@ import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 import { loadAlarmListPage, loadAlarmRecordsPage } from '../alarms/public-lazy.ts';
+import { loadStationComparePage, loadSystemKpisPage } from '../station-analysis/public-lazy.ts';
 import {
   loadPublicHomePage,
   loadPumpControlPage,
@@ -54,14 +55,14 @@ export const pumpStationsRoutes: RouteDef[] = [
         path: 'synthesize-analysis',
         labelKey: 'menu.synthesize-analysis',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadStationComparePage,
       },
       {
         name: 'synthesis-analysis',
         path: 'synthesis-analysis',
         labelKey: 'menu.synthesis-analysis',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadSystemKpisPage,
       },
       {
         name: 'history-data',
