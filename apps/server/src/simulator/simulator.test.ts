@@ -1,7 +1,17 @@
+import { type PumpCommand, pumpControlApi } from '@water/contracts';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { deviceEvents, devices, stationPumps, stations, telemetryPoints } from '../db/schema/index.ts';
+import {
+  deviceEvents,
+  devices,
+  deviceTypes,
+  seedMarks,
+  stationPumps,
+  stations,
+  telemetryLatest,
+  telemetryPoints,
+} from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { seed } from '../db/seed/index.ts';
 import { sha256 } from '../lib/tokens.ts';
@@ -22,7 +32,7 @@ function seeded(seed: number) {
 }
 
 // A port per worker, clear of the telemetry and MQTT plugin tests' ports.
-const port = 19_000 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50) * 10 + 7;
+const port = 19_000 + (Number(process.env.VITEST_POOL_ID ?? 1) % 50) * 10 + 8;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,5 +255,180 @@ describe('the load generator (npm run simulate)', () => {
     });
     expect(result.connected).toBe(0);
     expect(result.acked).toBe(0);
+  });
+});
+
+describe('pump commands (issue 17)', () => {
+  /** A device's latest readings, by metric (numbers and texts). */
+  async function latestOf(code: string) {
+    const rows = await t.database.db
+      .select({ metric: telemetryLatest.metric, value: telemetryLatest.value, text: telemetryLatest.textValue })
+      .from(telemetryLatest)
+      .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
+      .where(eq(devices.code, code));
+    return Object.fromEntries(rows.map((r) => [r.metric, r.text ?? r.value]));
+  }
+  const pumpOf = async (code: string) => {
+    const [row] = await t.database.db
+      .select({ id: stationPumps.id })
+      .from(stationPumps)
+      .innerJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
+      .where(eq(devices.code, code));
+    return row!.id;
+  };
+  let keys = 0;
+  const send = (token: string, pumpId: number, command: string, params: Record<string, string | number> = {}) =>
+    t.call(pumpControlApi.send, {
+      token,
+      body: { pumpId, command, params, reason: '模拟器测试', idempotencyKey: `sim-test-${Date.now()}-${++keys}` },
+    });
+  /** Waits for the command's final state, recording each state it was seen in. */
+  async function until(token: string, id: number, state: string, seen: string[] = []) {
+    return vi.waitFor(
+      async () => {
+        const c = (await t.call(pumpControlApi.get, { token, params: { id } })).json().data as PumpCommand;
+        if (seen.at(-1) !== c.state) seen.push(c.state);
+        expect(c.state).toBe(state);
+        return c;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  }
+
+  it('over MQTT: a start is acknowledged, succeeds once the pump runs (its reading and the flow at once); a stop stops it', async () => {
+    t.clock.set(new Date());
+    const ps01 = await t.database.db
+      .select({ id: devices.id, code: devices.code })
+      .from(devices)
+      .where(like(devices.code, 'PS01-%'));
+    const codes = ps01.map((r) => r.code);
+    // The load generator's readings above ran PS01's pumps on and off a moment ago (anti-short-cycle)
+    // and faulted them: only the simulator's own readings count here.
+    const ids = ps01.map((r) => r.id);
+    await t.database.db.delete(telemetryPoints).where(inArray(telemetryPoints.deviceId, ids));
+    await t.database.db.delete(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids));
+    // Reports every few seconds only: the readings after a command come from the command itself.
+    const sim = await startSimulator(t.app, {
+      intervalMs: 3000,
+      transport: { kind: 'mqtt', url: `mqtt://127.0.0.1:${port}` },
+      codes,
+    });
+    // The server's clock at the pace of the wall clock (commands live 30 s; readings must be fresh).
+    const ticking = setInterval(() => t.clock.set(new Date()), 20);
+    try {
+      const admin = await t.login();
+      const pumpId = await pumpOf('PS01-P1');
+      await vi.waitFor(
+        async () => {
+          expect(await latestOf('PS01-P1')).toMatchObject({ mode: 'remote', running: 0, fault: 0 });
+          expect((await latestOf('PS01-LT01')).level).toBeGreaterThan(0.8);
+          const online = await t.database.db
+            .select({ status: devices.status })
+            .from(devices)
+            .where(inArray(devices.code, ['PS01-P1', 'PS01-LT01']));
+          expect(online.map((d) => d.status)).toEqual(['online', 'online']);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      const sent = await send(admin, pumpId, 'start');
+      expect(sent.statusCode, sent.body).toBe(200);
+      const seen: string[] = [];
+      const started = await until(admin, (sent.json().data as PumpCommand).id, 'succeeded', seen);
+      expect(seen).toContain('acknowledged');
+      expect(started.result).toMatchObject({ running: true });
+      const ackMs = Date.parse(started.acknowledgedAt!) - Date.parse(started.sentAt!);
+      expect(ackMs).toBeGreaterThanOrEqual(40);
+      expect(ackMs).toBeLessThan(1000);
+      // 1–3 s of soft start between the acknowledgement and the result.
+      const runMs = Date.parse(started.finishedAt!) - Date.parse(started.acknowledgedAt!);
+      expect(runMs).toBeGreaterThan(900);
+      expect(runMs).toBeLessThan(4000);
+      await vi.waitFor(
+        async () => {
+          expect(await latestOf('PS01-P1')).toMatchObject({ running: 1, mode: 'remote' });
+          expect((await latestOf('PS01-P1')).current).toBeGreaterThan(0);
+          expect((await latestOf('PS01-FM01')).flow).toBeGreaterThan(0);
+        },
+        { timeout: 1000, interval: 50 },
+      );
+
+      const stop = await send(admin, pumpId, 'stop');
+      expect(stop.statusCode, stop.body).toBe(200);
+      const stopped = await until(admin, (stop.json().data as PumpCommand).id, 'succeeded');
+      expect(stopped.result).toMatchObject({ running: false, mode: 'remote' });
+      await vi.waitFor(async () => expect(await latestOf('PS01-P1')).toMatchObject({ running: 0, current: 0 }), {
+        timeout: 1000,
+        interval: 50,
+      });
+    } finally {
+      clearInterval(ticking);
+      await sim.stop();
+    }
+  });
+
+  it('over HTTP: a gateway fetches its pending command and posts its answers', async () => {
+    t.clock.set(new Date());
+    const codes = (
+      await t.database.db.select({ code: devices.code }).from(devices).where(like(devices.code, 'PS03-%'))
+    ).map((r) => r.code);
+    const sim = await startSimulator(t.app, { intervalMs: 1000, transport: { kind: 'http' }, codes });
+    const ticking = setInterval(() => t.clock.set(new Date()), 20);
+    try {
+      const admin = await t.login();
+      const pumpId = await pumpOf('PS03-P1');
+      await vi.waitFor(
+        async () => {
+          expect(await latestOf('PS03-P1')).toMatchObject({ mode: 'auto' });
+          const [d] = await t.database.db.select().from(devices).where(eq(devices.code, 'PS03-P1'));
+          expect(d!.status).toBe('online');
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      const sent = await send(admin, pumpId, 'set_mode', { mode: 'remote' });
+      expect(sent.statusCode, sent.body).toBe(200);
+      // No MQTT session: it waits for the fetch.
+      expect((sent.json().data as PumpCommand).state).toBe('pending');
+      const done = await until(admin, (sent.json().data as PumpCommand).id, 'succeeded');
+      expect(done.result).toEqual({ mode: 'remote' });
+      await vi.waitFor(async () => expect((await latestOf('PS03-P1')).mode).toBe('remote'), {
+        timeout: 1000,
+        interval: 50,
+      });
+    } finally {
+      clearInterval(ticking);
+      await sim.stop();
+    }
+  });
+});
+
+describe('an install seeded before pump control', () => {
+  it('gets the controller’s counters and set_mode, and its demo pumps their energy counter, once', async () => {
+    const db = t.database.db;
+    const [type] = await db.select().from(deviceTypes).where(eq(deviceTypes.code, 'pump_controller'));
+    const model = type!.model as { metrics: { key: string }[]; commands: { key: string }[] };
+    const before = {
+      ...model,
+      metrics: model.metrics.filter((m) => m.key !== 'starts' && m.key !== 'energy'),
+      commands: model.commands.filter((c) => c.key !== 'set_mode'),
+    };
+    await db.update(deviceTypes).set({ model: before }).where(eq(deviceTypes.id, type!.id));
+    await db.update(stationPumps).set({ energyMetric: null });
+    await db
+      .delete(seedMarks)
+      .where(inArray(seedMarks.key, ['device-type:pump_controller:control', 'demo:pump-energy']));
+    await seed(db, { demo: true, dataDir: TEST_DATA_DIR, now: TEST_START });
+    const [after] = await db.select().from(deviceTypes).where(eq(deviceTypes.code, 'pump_controller'));
+    const upgraded = after!.model as typeof model;
+    expect(upgraded.metrics.map((m) => m.key)).toEqual([...before.metrics.map((m) => m.key), 'starts', 'energy']);
+    expect(upgraded.commands.map((c) => c.key)).toEqual([...before.commands.map((c) => c.key), 'set_mode']);
+    const pumps = await db.select({ energy: stationPumps.energyMetric }).from(stationPumps);
+    expect(pumps.length).toBeGreaterThan(20);
+    expect(pumps.every((p) => p.energy === 'energy')).toBe(true);
+    // Once: what an administrator changes afterwards stays.
+    await db.update(stationPumps).set({ energyMetric: null });
+    await seed(db, { demo: true, dataDir: TEST_DATA_DIR, now: TEST_START });
+    expect(
+      (await db.select({ energy: stationPumps.energyMetric }).from(stationPumps)).every((p) => p.energy === null),
+    ).toBe(true);
   });
 });
