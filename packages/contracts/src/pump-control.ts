@@ -111,7 +111,8 @@ export const DEFAULT_CONTROL_SETTINGS: ControlSettings = {
   commandTtlSeconds: 30,
 };
 
-const commandParams = z.record(z.string(), z.union([z.number(), z.boolean(), z.string()]));
+// Text values are plain text (no markup), like every other text a body carries.
+const commandParams = z.record(z.string(), z.union([z.number(), z.boolean(), plainText(200)]));
 
 const person = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -231,7 +232,7 @@ export const DEVICE_COMMAND_REPLIES = ['accepted', 'rejected', 'succeeded', 'fai
 export const deviceCommandReplySchema = z.object({
   id: z.number().int().positive(),
   status: z.enum(DEVICE_COMMAND_REPLIES),
-  reason: z.string().max(200).optional().describe('the controller’s own words, kept as said'),
+  reason: plainText(200).optional().describe('the controller’s own words, kept as said (plain text)'),
   result: commandParams.optional(),
 });
 export type DeviceCommandReply = z.infer<typeof deviceCommandReplySchema>;
