@@ -386,8 +386,9 @@ export function createStationAnalysisService(app: FastifyInstance) {
 
   async function compare(ctx: Context, q: Query<'compare'>): Promise<AnalysisCompare> {
     const { current, previous } = periodsOf(q.from, q.to);
-    const stations = await stationsOf(ctx, q);
+    // The key holds the question and the caller's region limit: a hit was checked (stations) the same way.
     return cached(await cacheKey(ctx, 'compare', q), ttlOf(current.end), async () => {
+      const stations = await stationsOf(ctx, q);
       const cuts = [previous.start, current.start, current.end];
       const rows = await pieces(ctx, stations, cuts);
       return {
@@ -413,8 +414,8 @@ export function createStationAnalysisService(app: FastifyInstance) {
     const from = q.year !== undefined ? `${q.year}-01-01` : q.from!;
     const to = q.year !== undefined ? `${q.year}-12-31` : q.to!;
     const { current, previous } = periodsOf(from, to);
-    const stations = await stationsOf(ctx, q);
     return cached(await cacheKey(ctx, 'kpis', { ...q, from, to }), ttlOf(current.end), async () => {
+      const stations = await stationsOf(ctx, q);
       const [y, m] = to.split('-').map(Number) as [number, number];
       const months = Array.from({ length: ANALYSIS_MONTHS + 1 }, (_, i) => monthStart(y, m - ANALYSIS_MONTHS + i));
       const cuts = [...new Set([previous.start, current.start, current.end, ...months])].sort((a, b) => a - b);
