@@ -70,7 +70,7 @@ export function CommandHistory({ station, i18n }: { station: ControlStation; i18
       key: 'command',
       title: t('pumpControl.history.col.command'),
       dataIndex: 'command',
-      width: 170,
+      width: 200,
       choice: 'always',
       render: (_, c) => <StackedCell primary={c.commandName} secondary={paramsText(c, specOf(c.command), locale)} />,
     },

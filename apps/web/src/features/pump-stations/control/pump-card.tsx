@@ -1,4 +1,4 @@
-import { Button, Steps, Tag, Tooltip } from '@arco-design/web-react';
+import { Button, Tag, Tooltip } from '@arco-design/web-react';
 import {
   type CommandSpec,
   type ControlPump,
@@ -229,11 +229,17 @@ function OpenCommand({
           {t('pumpControl.open.awaiting', { time: countdown(c.approvalDeadline, now) })}
         </p>
       ) : (
-        <Steps size="small" type="dot" current={step + 1} className="pump-control-open__steps">
-          {COMMAND_STEPS.map((s) => (
-            <Steps.Step key={s} title={t(`pumpControl.step.${s}`)} />
+        <ol className="pump-control-steps" aria-label={t('pumpControl.steps')}>
+          {COMMAND_STEPS.map((name, i) => (
+            <li
+              key={name}
+              className={`pump-control-steps__step pump-control-steps__step--${i < step ? 'done' : i === step ? 'current' : 'todo'}`}
+              aria-current={i === step ? 'step' : undefined}
+            >
+              {t(`pumpControl.step.${name}`)}
+            </li>
           ))}
-        </Steps>
+        </ol>
       )}
       {c.expiresAt && isOpenCommandState(c.state) && c.state !== 'awaiting_approval' ? (
         <p className="pump-control-open__expires">

@@ -175,10 +175,13 @@ describe('PumpControlPage (/bz/pumpStationControl)', () => {
     const open = within(one).getByRole('region', { name: '1# 1号泵 当前命令' });
     expect(within(open).getByText('已下发', { selector: '.arco-tag-content, .arco-tag-content *' })).toBeTruthy();
 
+    expect(within(open).getByRole('listitem', { current: 'step' }).textContent).toBe('已下发');
+
     act(() => live.push({ type: 'pump-command', command: { ...sent, state: 'acknowledged' } }));
     expect(
       await within(open).findByText('已确认', { selector: '.arco-tag-content, .arco-tag-content *' }),
     ).toBeTruthy();
+    expect(within(open).getByRole('listitem', { current: 'step' }).textContent).toBe('控制器确认');
 
     act(() => live.push({ type: 'pump-command', command: { ...sent, state: 'succeeded' } }));
     expect(await within(one).findByText('上一条：启泵 · 执行成功')).toBeTruthy();

@@ -1,6 +1,6 @@
 /** The pump-control screen (/bz/pumpStationControl): commands, interlocks, approvals, history, settings. */
 export const pumpControlZhCN = {
-  'pumpControl.title': '泵站控制',
+  'pumpControl.title': '泵控制',
   'pumpControl.subtitle':
     '远程启停水泵：服务端与控制器双重联锁，二次确认并说明原因，需要时由第二人审批，每条命令均有记录',
   'pumpControl.region': '所属区域',
@@ -80,6 +80,7 @@ export const pumpControlZhCN = {
   'pumpControl.state.blocked': '联锁拒绝',
   'pumpControl.state.refused': '审批拒绝',
   'pumpControl.state.expired': '审批超时',
+  'pumpControl.steps': '执行进度',
   'pumpControl.step.pending': '待下发',
   'pumpControl.step.sent': '已下发',
   'pumpControl.step.acknowledged': '控制器确认',
