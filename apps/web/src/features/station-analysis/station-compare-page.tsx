@@ -146,7 +146,7 @@ export function StationComparePage() {
       (f): TableColumnProps<Row> => ({
         title: t(`analysis.col.${f}`),
         dataIndex: f,
-        width: 140,
+        width: 124,
         align: 'right',
         render: (_: unknown, r: Row) => <FigureCell figure={f} current={r.current} previous={r.previous} i18n={i18n} />,
       }),
@@ -238,14 +238,14 @@ export function StationComparePage() {
                       data={data.rows}
                       pagination={false}
                       border={false}
-                      scroll={{ x: 150 + FIGURES.length * 140 }}
+                      scroll={{ x: 150 + FIGURES.length * 124 }}
                       summary={() => (
                         <Table.Summary.Row>
                           <Table.Summary.Cell>
                             <strong>{t('analysis.total')}</strong>
                           </Table.Summary.Cell>
                           {FIGURES.map((f) => (
-                            <Table.Summary.Cell key={f}>
+                            <Table.Summary.Cell key={f} className="station-analysis__summary-figure">
                               <FigureCell
                                 figure={f}
                                 current={data.totals.current}

@@ -17,6 +17,7 @@ const AnalysisEChart = lazy(() => import('./analysis-echart.tsx'));
 /** Seconds as minutes under two hours, else hours. */
 function formatDuration(seconds: number | null, i18n: StationAnalysisI18n) {
   if (seconds === null) return '—';
+  if (seconds < 60) return i18n.t('analysis.duration.seconds', { value: formatNumber(seconds, i18n.locale, 0) });
   return seconds < 7200
     ? i18n.t('analysis.duration.minutes', { value: formatNumber(seconds / 60, i18n.locale, 1) })
     : i18n.t('analysis.duration.hours', { value: formatNumber(seconds / 3600, i18n.locale, 1) });
@@ -26,6 +27,8 @@ interface Card {
   key: 'availability' | 'volume' | 'intensity' | 'mtta' | 'mttr';
   value: (f: AnalysisSystemFigures) => number | null;
   show: (v: number | null) => string;
+  /** Shown after the value, smaller (none for a share or a duration, whose text carries it). */
+  unit?: string;
   /** A rise is good (availability, volume) or bad (intensity, the times). */
   higherIsBetter: boolean;
 }
@@ -36,13 +39,15 @@ function cards(i18n: StationAnalysisI18n, locale: Locale): Card[] {
     {
       key: 'volume',
       value: (f) => f.volume,
-      show: (v) => (v === null ? '—' : `${formatNumber(v, locale, 0)} ${i18n.t('analysis.unit.m3')}`),
+      show: (v) => formatNumber(v, locale, 0),
+      unit: i18n.t('analysis.unit.m3'),
       higherIsBetter: true,
     },
     {
       key: 'intensity',
       value: (f) => f.kwhPer1000m3,
-      show: (v) => (v === null ? '—' : `${formatNumber(v, locale, 1)} ${i18n.t('analysis.unit.kwhPer1000m3')}`),
+      show: (v) => formatNumber(v, locale, 1),
+      unit: i18n.t('analysis.unit.kwhPer1000m3'),
       higherIsBetter: false,
     },
     { key: 'mtta', value: (f) => f.mtta, show: (v) => formatDuration(v, i18n), higherIsBetter: false },
@@ -78,6 +83,8 @@ function trendChart(data: AnalysisKpis, i18n: StationAnalysisI18n) {
         axisLabel: { color: c.textSecondary },
         splitLine: { show: false },
       },
+      // The alarms' own scale, not drawn: counts are not kWh.
+      { type: 'value', show: false, minInterval: 1 },
     ],
     series: [
       { name: t('analysis.trend.volume'), type: 'bar', barWidth: '45%', data: data.months.map((m) => m.volume) },
@@ -91,7 +98,7 @@ function trendChart(data: AnalysisKpis, i18n: StationAnalysisI18n) {
       {
         name: t('analysis.trend.alarms'),
         type: 'line',
-        yAxisIndex: 1,
+        yAxisIndex: 2,
         lineStyle: { type: 'dashed' },
         data: data.months.map((m) => m.alarms),
       },
@@ -147,9 +154,15 @@ export function SystemKpisPage() {
                   return (
                     <li key={card.key} className="station-analysis__kpi" aria-label={label}>
                       <span className="station-analysis__kpi-label">{label}</span>
-                      <span className="station-analysis__kpi-value">{card.show(current)}</span>
+                      <span className="station-analysis__kpi-value">
+                        {card.show(current)}
+                        {card.unit && current !== null ? (
+                          <span className="station-analysis__kpi-unit"> {card.unit}</span>
+                        ) : null}
+                      </span>
                       <span className="station-analysis__delta">
                         {t('analysis.kpi.vsPrevious')} {card.show(previous)}
+                        {card.unit && previous !== null ? ` ${card.unit}` : ''}
                         {change !== null ? (
                           <span className={`station-analysis__change station-analysis__change--${good}`}>
                             {' '}

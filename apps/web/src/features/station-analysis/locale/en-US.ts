@@ -51,6 +51,7 @@ export const stationAnalysisEnUS: Record<keyof typeof stationAnalysisZhCN, strin
   'analysis.kpi.stations': '{count} stations',
   'analysis.unit.m3': 'm³',
   'analysis.unit.kwhPer1000m3': 'kWh/1000 m³',
+  'analysis.duration.seconds': '{value} s',
   'analysis.duration.minutes': '{value} min',
   'analysis.duration.hours': '{value} h',
   'analysis.top.intensity': 'Highest energy intensity',

@@ -48,6 +48,7 @@ export const stationAnalysisZhCN = {
   'analysis.kpi.stations': '共 {count} 个泵站',
   'analysis.unit.m3': 'm³',
   'analysis.unit.kwhPer1000m3': 'kWh/千m³',
+  'analysis.duration.seconds': '{value} 秒',
   'analysis.duration.minutes': '{value} 分钟',
   'analysis.duration.hours': '{value} 小时',
   'analysis.top.intensity': '单位能耗最高',
