@@ -241,8 +241,9 @@ describe('PumpControlPage (/bz/pumpStationControl)', () => {
       route: ROUTE,
       permissions: ['pump:control', 'pump:approve'],
     });
+    // Approvals waiting: the tab opens on them.
     const tab = await screen.findByRole('tab', { name: /待审批/ });
-    await user.click(tab);
+    await waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
     const item = await screen.findByRole('listitem', { name: '1# 1号泵 启泵' });
     expect(within(item).getByText('前池液位上涨')).toBeTruthy();
     expect(within(item).getByText(/李强/)).toBeTruthy();

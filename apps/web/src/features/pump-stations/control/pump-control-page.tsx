@@ -8,7 +8,7 @@ import {
   type PumpCommand,
   pumpControlApi,
 } from '@water/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { callApi } from '../../../shared/api/http.ts';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
@@ -267,6 +267,12 @@ function Records({
   const { t, locale } = i18n;
   const approvals = useQuery({ ...pumpControlQueries.approvals(station.station.id, locale), enabled: canApprove });
   const waiting = approvals.data?.total ?? 0;
+  // The tab opens on the approvals when some await the approver, once they have loaded; later ones do not move it.
+  const [tab, setTab] = useState<string | null>(null);
+  const shown = tab ?? (approvals.isSuccess && waiting ? 'approvals' : 'history');
+  useEffect(() => {
+    if (tab === null && approvals.isSuccess) setTab(waiting ? 'approvals' : 'history');
+  }, [tab, approvals.isSuccess, waiting]);
   const history = <CommandHistory station={station} i18n={i18n} />;
   if (!canApprove) {
     return (
@@ -277,7 +283,7 @@ function Records({
     );
   }
   return (
-    <Tabs defaultActiveTab={waiting ? 'approvals' : 'history'} aria-label={t('pumpControl.tabs')}>
+    <Tabs activeTab={shown} onChange={setTab} aria-label={t('pumpControl.tabs')}>
       <Tabs.TabPane key="history" title={t('pumpControl.history.title')}>
         {history}
       </Tabs.TabPane>
