@@ -323,8 +323,9 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
         reply(d, { id: cmd.id, status: 'rejected', reason: answer.reason });
         return;
       }
-      reportNow(d);
-      reply(d, { id: cmd.id, status: 'accepted' });
+      // The acknowledgement first: a reading ahead of it on the connection waits for its commit (the
+      // writer's flush), and so would the acknowledgement behind it.
+      reply(d, { id: cmd.id, status: 'accepted' }).then(() => reportNow(d));
       later(answer.settleMs, () => {
         city.finish(d.code, cmd.id, app.clock.now().getTime());
         sendResults();
