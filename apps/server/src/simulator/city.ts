@@ -532,7 +532,7 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         const block = startBlock(s, p);
         if (block && block !== 'min_off_time') return failed(block);
         switchOn(s, p);
-        return done({ running: true, frequency: s.frequency[p]! });
+        return done({ running: true, frequency: tenths(s.frequency[p]!) });
       }
       case 'stop':
         if (s.running[p]) switchOff(s, p);
