@@ -922,6 +922,22 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     takeReplies(): CityCommandReply[] {
       return replies.splice(0, replies.length);
     },
+    /**
+     * What a controller's pump is doing now: its mode, fault, run state and drive frequency (0.1 Hz),
+     * or null for no pump of this city.
+     */
+    pump(code: string) {
+      const at = pumpOf.get(code);
+      const s = at && stations.get(at.stationId);
+      if (!at || !s) return null;
+      const p = at.p;
+      return {
+        mode: s.mode[p]!,
+        fault: s.faultUntil[p]! > 0,
+        running: s.running[p]!,
+        frequency: tenths(s.frequency[p]!),
+      };
+    },
     /** Whether a device is silent now (a lost link): it hears no command either. */
     silent: (code: string) => (devices.get(code)?.silentUntil ?? 0) > now,
     /**

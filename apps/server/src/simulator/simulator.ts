@@ -282,12 +282,26 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
   const flowMeterOf = new Map(
     simulated.flatMap((d) => (d.typeCode === 'flow_meter' && d.stationId !== null ? [[d.stationId, d] as const] : [])),
   );
-  /** A controller's readings now (and its station's flow), as soon as its pump changed. */
+  /** What each controller last reported of its pump: its state, and the water it moved. */
+  const reported = new Map<string, { state: string; water: string }>();
+  const pumpNow = (d: SimulatedDevice) => {
+    const p = city.pump(d.code);
+    return { state: JSON.stringify(p), water: JSON.stringify(p && [p.running, p.frequency]) };
+  };
+  /**
+   * A controller's readings now when its pump changed since it last reported (a mode, a fault, a
+   * start, a stop, a speed), and its station's flow when the water it moves did.
+   */
   const reportNow = (d: SimulatedDevice) => {
-    for (const one of [d, d.stationId === null ? undefined : flowMeterOf.get(d.stationId)]) {
+    const before = reported.get(d.code);
+    const now = pumpNow(d);
+    if (before?.state === now.state) return;
+    const meter = before?.water !== now.water && d.stationId !== null ? flowMeterOf.get(d.stationId) : undefined;
+    for (const one of [d, meter]) {
       const values = one && city.sample(one);
       if (one && values) publish(one, values).catch(() => {});
     }
+    reported.set(d.code, now);
   };
   /** The results the city has for its controllers (a start done, a stop done, a start that failed). */
   const sendResults = () => {
@@ -427,6 +441,7 @@ export async function startSimulator(app: FastifyInstance, options: SimulatorOpt
     Promise.all([
       ...due.map((d) => {
         const values = city.report(d);
+        if (values && d.typeCode === 'pump_controller') reported.set(d.code, pumpNow(d));
         return values ? publish(d, values).catch(() => {}) : undefined;
       }),
       ...publishEvents(),
