@@ -4,12 +4,10 @@ import {
   type StationDaily,
   type StationHistory,
   stationHistoryApi,
-  type ThingModel,
 } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  deviceTypes,
   stationPumps,
   stations,
   telemetryLatest,
@@ -169,25 +167,12 @@ describe('station history: level with set-points, flow, rain and pump runs', () 
   });
 });
 
-/** Adds an `energy` counter (kWh) to the pump controller's model and maps it on pump 2. */
+/**
+ * Pump 1 without an energy counter (its energy integrated from its power), pump 2 on its
+ * controller's `energy` counter (kWh; the demo maps it on every pump).
+ */
 async function mapEnergyCounter() {
-  const [type] = await t.database.db.select().from(deviceTypes).where(eq(deviceTypes.code, 'pump_controller'));
-  const model = type!.model as ThingModel;
-  const energy = {
-    key: 'energy',
-    nameZh: '电能',
-    nameEn: 'Energy',
-    dataType: 'number' as const,
-    unit: 'kWh',
-    min: 0,
-    max: null,
-    precision: 1,
-    options: [],
-  };
-  await t.database.db
-    .update(deviceTypes)
-    .set({ model: { ...model, metrics: [...model.metrics, energy] }, updatedAt: new Date(T0 + 1000) })
-    .where(eq(deviceTypes.id, type!.id));
+  await t.database.db.update(stationPumps).set({ energyMetric: null }).where(eq(stationPumps.id, c.pumps[0]!.id));
   await t.database.db.update(stationPumps).set({ energyMetric: 'energy' }).where(eq(stationPumps.id, c.pumps[1]!.id));
 }
 
@@ -293,6 +278,7 @@ describe('daily table: volume, energy and each pump’s run hours and starts per
 
   it('exports the table as CSV with a BOM, the header in the caller’s language and a totals row', async () => {
     const p1 = c.pumps[0]!;
+    await mapEnergyCounter();
     await ingest(
       p1.controllerCode,
       every(d0, d0 + 24 * HOUR, 5, (ts) => ({ running: running(ts), power: running(ts) ? 55 : 0 })),
