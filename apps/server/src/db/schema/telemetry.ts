@@ -55,6 +55,39 @@ const rollupTable = (name: string) =>
 export const telemetryRollups1m = rollupTable('telemetry_rollups_1m');
 export const telemetryRollups1h = rollupTable('telemetry_rollups_1h');
 
+/**
+ * The daily and monthly tiers, derived from the 1-hour rollups per device, metric and utility day or
+ * month (UTC+8; `bucket` is the instant the day or month starts, 16:00 UTC the day before) by the
+ * telemetry job and the demo seed (telemetry.daily.ts): what the station analysis needs to read a year
+ * without its hours. `meanSum` is Σ of the hourly means (an integral in value-hours), `hours` the hours
+ * with data, `points` the readings (Σ count: the job re-derives a day whose hours changed). For
+ * counters: the first hour's min and max, the last hour's max, and `rise`, Σ over the other hours of
+ * max − the hour before's max (after a reset, max − min); the first hour's rise needs the hour before,
+ * from the row before, and is made when read.
+ */
+const periodTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      deviceId: integer().notNull(),
+      metric: text().notNull(),
+      bucket: timestamp({ withTimezone: true }).notNull(),
+      hours: integer().notNull(),
+      points: integer().notNull(),
+      meanSum: doublePrecision().notNull(),
+      min: doublePrecision().notNull(),
+      max: doublePrecision().notNull(),
+      firstMin: doublePrecision().notNull(),
+      firstMax: doublePrecision().notNull(),
+      lastMax: doublePrecision().notNull(),
+      rise: doublePrecision().notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.deviceId, t.metric, t.bucket] }), index(`${name}_bucket_index`).on(t.bucket)],
+  );
+
+export const telemetryRollups1d = periodTable('telemetry_rollups_1d');
+export const telemetryRollups1mo = periodTable('telemetry_rollups_1mo');
+
 /** The newest reading per device and metric: what a live page shows without touching the points. */
 export const telemetryLatest = pgTable(
   'telemetry_latest',

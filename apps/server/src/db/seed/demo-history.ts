@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { deriveDailyRollups, utilityDayStart } from '../../modules/telemetry/telemetry.daily.ts';
 import { createCity, initialMode } from '../../simulator/city.ts';
 import { loadSimDevices } from '../../simulator/simulator.ts';
 import type { Queryable } from '../client.ts';
@@ -231,6 +232,9 @@ export async function seedDemoHistory(
                   ${ints(cell.map((c) => hCount[c]!))}::int[]) as r(d, m, b, lo, hi, su, n)
       on conflict do nothing`);
   }
+  // The daily tier of those hours (the station analysis reads it), a month at a time for PGlite's memory.
+  for (let day = utilityDayStart(startMs); day <= endMs; day += 30 * 24 * HOUR_MS)
+    await deriveDailyRollups(db, day, Math.min(day + 30 * 24 * HOUR_MS, utilityDayStart(endMs) + 24 * HOUR_MS));
   for (let i = 0; i < minute.s.length; i += CHUNK) {
     const part = minute.s.slice(i, i + CHUNK);
     const v = floats(minute.v.slice(i, i + CHUNK));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { devices, deviceTypes, regions, stationPumps, stationSensors, stations } from '../../db/schema/index.ts';
 import type { SeriesKey } from '../station-history/station-history.repository.ts';
+import { utilityMonthStart } from '../telemetry/telemetry.daily.ts';
 
 /** Raw queries answer `{ rows }` on PGlite and node-postgres alike. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -25,6 +26,90 @@ const cutArray = (cuts: number[]) =>
 const pieceOf = (column: SQL, cuts: number[]) =>
   sql`width_bucket(extract(epoch from ${column}), ${cutArray(cuts)}) - 1`;
 const iso = (ms: number) => new Date(ms).toISOString();
+const DAY_MS = 86_400_000;
+
+/** Time ranges [from, to) (ms) per tier: what a query reads from each. */
+export interface Tiers {
+  months: [number, number][];
+  days: [number, number][];
+  hours: [number, number] | null;
+}
+
+/**
+ * Which tier covers what of [from, cuts[last]): before `split` (a day start, clamped into the span)
+ * each utility month that lies whole inside it and inside one piece comes from the monthly tier, the
+ * other days from the daily tier; from `split` on, the hours.
+ */
+export function tiersOf(cuts: number[], from: number, split: number): Tiers {
+  const end = cuts.at(-1)!;
+  const s = Math.min(Math.max(split, from), end);
+  const months: [number, number][] = [];
+  const days: [number, number][] = [];
+  const push = (list: [number, number][], a: number, b: number) => {
+    if (b <= a) return;
+    const last = list.at(-1);
+    if (last && last[1] === a) last[1] = b;
+    else list.push([a, b]);
+  };
+  let at = from;
+  for (let m = utilityMonthStart(from); m < s; m = utilityMonthStart(m, 1)) {
+    const next = utilityMonthStart(m, 1);
+    if (m < from || next > s || cuts.some((c) => c > m && c < next)) continue;
+    push(days, at, m);
+    push(months, m, next);
+    at = next;
+  }
+  push(days, at, s);
+  return { months, days, hours: s < end ? [s, end] : null };
+}
+
+/** Postgres array literals of the series' devices and metrics (one parameter each). */
+const seriesArrays = (series: SeriesKey[]) => ({
+  ids: `{${series.map((s) => s.deviceId).join(',')}}`,
+  metrics: `{${series.map((s) => `"${s.metric.replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+});
+
+/**
+ * The series' rows of each tier in its ranges as one row set (device_id, metric, bucket, v: Σ of
+ * hourly means, n: hours, first_min, first_max, last_max, rise), an hour being a row of its own: its
+ * mean counts for the part of it that has passed at `now` (0: the whole hour, for counters).
+ */
+function segments(series: SeriesKey[], tiers: Tiers, now: number): SQL {
+  const { ids, metrics } = seriesArrays(series);
+  // Each series' rows by its own key range (a lateral index scan; `offset 0` keeps the planner from
+  // flattening it into a join over a span of all devices' rows).
+  const from = sql`from unnest(${ids}::int[], ${metrics}::text[]) as s(device_id, metric)`;
+  const parts: SQL[] = [];
+  for (const [table, ranges] of [
+    ['telemetry_rollups_1mo', tiers.months],
+    ['telemetry_rollups_1d', tiers.days],
+  ] as const) {
+    for (const [a, b] of ranges)
+      parts.push(sql`
+        select s.device_id, s.metric, d.bucket, d.mean_sum as v, d.hours as n, d.first_min, d.first_max, d.last_max, d.rise
+        ${from}, lateral (
+          select * from ${sql.identifier(table)} d
+          where d.device_id = s.device_id and d.metric = s.metric
+            and d.bucket >= ${iso(a)}::timestamptz and d.bucket < ${iso(b)}::timestamptz offset 0) d`);
+  }
+  if (tiers.hours) {
+    const share = now
+      ? sql`least(3600, greatest(0, ${now / 1000}::float8 - extract(epoch from h.bucket))) / 3600`
+      : sql`1`;
+    parts.push(sql`
+      select s.device_id, s.metric, h.bucket, h.sum / h.count * ${share} as v, 1 as n, h.min as first_min,
+        h.max as first_max, h.max as last_max, 0::float8 as rise
+      ${from}, lateral (
+        select * from telemetry_rollups_1h h
+        where h.device_id = s.device_id and h.metric = s.metric
+          and h.bucket >= ${iso(tiers.hours[0])}::timestamptz and h.bucket < ${iso(tiers.hours[1])}::timestamptz
+          offset 0) h`);
+  }
+  if (parts.length === 0)
+    return sql`select null::int as device_id, null::text as metric, null::timestamptz as bucket, 0::float8 as v,
+      0 as n, 0::float8 as first_min, 0::float8 as first_max, 0::float8 as last_max, 0::float8 as rise where false`;
+  return sql.join(parts, sql` union all `);
+}
 
 /** Per series and piece (0-based, between two cuts). */
 export interface PieceFigure extends SeriesKey {
@@ -85,9 +170,13 @@ export function createStationAnalysisRepository(db: Queryable) {
         .where(inArray(stations.id, ids));
     },
 
-    /** The pumps (number order) and sensors of the stations, with the device types' models of the controllers. */
+    /**
+     * The pumps (number order) and sensors of the stations, each of their devices' type, and those
+     * types' thing models (each once: many devices share a type).
+     */
     async config(stationIds: number[]) {
-      if (stationIds.length === 0) return { pumps: [], sensors: [], models: new Map<number, unknown>() };
+      if (stationIds.length === 0)
+        return { pumps: [], sensors: [], typeOf: new Map<number, number | null>(), models: new Map<number, unknown>() };
       const [pumps, sensors] = await Promise.all([
         db
           .select()
@@ -104,28 +193,37 @@ export function createStationAnalysisRepository(db: Queryable) {
       ];
       const rows = deviceIds.length
         ? await db
-            .select({ id: devices.id, model: deviceTypes.model })
+            .select({ id: devices.id, typeId: devices.typeId })
             .from(devices)
-            .leftJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
             .where(inArray(devices.id, deviceIds))
         : [];
-      return { pumps, sensors, models: new Map(rows.map((r) => [r.id, r.model as unknown])) };
+      const typeIds = [...new Set(rows.flatMap((r) => (r.typeId === null ? [] : [r.typeId])))];
+      const types = typeIds.length
+        ? await db
+            .select({ id: deviceTypes.id, model: deviceTypes.model })
+            .from(deviceTypes)
+            .where(inArray(deviceTypes.id, typeIds))
+        : [];
+      return {
+        pumps,
+        sensors,
+        typeOf: new Map(rows.map((r) => [r.id, r.typeId])),
+        models: new Map(types.map((t) => [t.id, t.model as unknown])),
+      };
     },
 
     /**
-     * Σ hourly mean × hours per series and piece over the 1-hour buckets in [cuts[0], cuts[last]), with
-     * the hours that have a bucket. A bucket still running at `now` counts only the part that has passed.
+     * Σ hourly mean × hours per series and piece over [cuts[0], cuts[last]), with the hours that have a
+     * bucket: before `split`, the monthly tier's whole months and the daily tier's other days (Σ of the
+     * hourly means, hours); from `split` on, the 1-hour buckets. A bucket still running at `now` counts
+     * only the part that has passed. The cuts and `split` are utility day starts.
      */
-    async integrals(series: SeriesKey[], cuts: number[], now: number): Promise<PieceFigure[]> {
+    async integrals(series: SeriesKey[], cuts: number[], now: number, split: number): Promise<PieceFigure[]> {
       if (series.length === 0 || cuts.length < 2) return [];
       const rows = rowsOf<{ device_id: number; metric: string; piece: number; v: number; n: number }>(
         await db.execute(sql`
-          select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece,
-            sum(sum / count * least(3600, greatest(0, ${now / 1000}::float8 - extract(epoch from bucket))) / 3600) as v,
-            count(*)::int as n
-          from telemetry_rollups_1h
-          where (device_id, metric) in (${pairs(series)})
-            and bucket >= ${iso(cuts[0]!)}::timestamptz and bucket < ${iso(cuts.at(-1)!)}::timestamptz
+          select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece, sum(v) as v, sum(n)::int as n
+          from (${segments(series, tiersOf(cuts, cuts[0]!, split), now)}) u
           group by 1, 2, 3`),
       );
       return rows.map((r) => ({
@@ -141,21 +239,23 @@ export function createStationAnalysisRepository(db: Queryable) {
      * A counter's rise per series and piece: each hour's maximum (its last reading, the counter only
      * going up) less the hour before's (a day back at most); after a reset (a new meter) or without an
      * hour before, the hour's own rise (max − min). As the station history's daily table counts it.
+     * Months and days before `split` come from their tiers (the rise of their hours after the first,
+     * kept; the first hour's made here against the last max of the row before), hours from `split` on
+     * from the 1-hour tier: the same sum as over the hours alone.
      */
-    async rises(series: SeriesKey[], cuts: number[]): Promise<PieceFigure[]> {
+    async rises(series: SeriesKey[], cuts: number[], split: number): Promise<PieceFigure[]> {
       if (series.length === 0 || cuts.length < 2) return [];
+      // A day back for the hour before the first (the cuts are day starts: a whole day row).
+      const tiers = tiersOf(cuts, cuts[0]! - DAY_MS, split);
       const rows = rowsOf<{ device_id: number; metric: string; piece: number; v: number; n: number }>(
         await db.execute(sql`
           select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece,
-            sum(case when prev is null or max < prev then max - min else max - prev end) as v,
-            count(*)::int as n
+            sum(rise + case when prev is null or first_max < prev then first_max - first_min else first_max - prev end) as v,
+            sum(n)::int as n
           from (
-            select device_id, metric, bucket, min, max,
-              lag(max) over (partition by device_id, metric order by bucket) as prev
-            from telemetry_rollups_1h
-            where (device_id, metric) in (${pairs(series)})
-              and bucket >= ${iso(cuts[0]!)}::timestamptz - interval '1 day'
-              and bucket < ${iso(cuts.at(-1)!)}::timestamptz
+            select device_id, metric, bucket, first_min, first_max, rise, n,
+              lag(last_max) over (partition by device_id, metric order by bucket) as prev
+            from (${segments(series, tiers, 0)}) u
           ) b
           where bucket >= ${iso(cuts[0]!)}::timestamptz
           group by 1, 2, 3`),
@@ -167,6 +267,16 @@ export function createStationAnalysisRepository(db: Queryable) {
         value: Number(r.v),
         hours: Number(r.n),
       }));
+    },
+
+    /** Whether the daily tier has a row at or after `day` (the job has derived that day). */
+    async derivedSince(day: number): Promise<boolean> {
+      const [row] = rowsOf<{ ok: boolean }>(
+        await db.execute(
+          sql`select exists (select 1 from telemetry_rollups_1d where bucket >= ${iso(day)}::timestamptz) as ok`,
+        ),
+      );
+      return row?.ok === true;
     },
 
     /** The first 1-hour bucket each series ever has (before it, a pump is not yet counted). */

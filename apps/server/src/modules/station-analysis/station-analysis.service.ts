@@ -23,6 +23,7 @@ import { ENERGY_TO_KWH, FLOW_TO_M3H, POWER_TO_KW } from '../../lib/units.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { type CellValue, sendXlsx } from '../../lib/xlsx.ts';
 import type { SeriesKey } from '../station-history/station-history.repository.ts';
+import { utilityDayStart } from '../telemetry/telemetry.daily.ts';
 import { createStationAnalysisRepository, type PieceFigure } from './station-analysis.repository.ts';
 
 const HOUR = 3_600_000;
@@ -164,37 +165,37 @@ interface StationSeries {
   }[];
 }
 
-/** Caches of answers, one per service (server): cleared by tests that rewrite the data under the same question. */
-const caches = new Set<Map<string, { until: number; value: Promise<unknown> }>>();
+/** Answers in flight, one map per service (server): cleared by tests that rewrite the data under the same question. */
+const caches = new Set<Map<string, Promise<unknown>>>();
 export function clearAnalysisCaches() {
   for (const c of caches) c.clear();
 }
-/** How long an answer is reused: a period still running a minute, a closed one ten. */
-const OPEN_TTL_MS = 60_000;
-const CLOSED_TTL_MS = 600_000;
 
 /**
- * Station analysis (issue 17 part 5): per station and for the system, from the 1-hour rollups and the
- * alarm records, in utility days and months (UTC+8), within the caller's region limit. Definitions in
- * the README ("Station analysis: definitions").
+ * Station analysis (issue 17 part 5): per station and for the system, from the rollups (the daily
+ * tier for whole days before yesterday, the 1-hour tier since) and the alarm records, in utility days
+ * and months (UTC+8), within the caller's region limit. Definitions in the README ("Station analysis:
+ * definitions").
  */
 export function createStationAnalysisService(app: FastifyInstance) {
   const repo = (ctx: Context) => createStationAnalysisRepository(ctx.db);
-  const cache = new Map<string, { until: number; value: Promise<unknown> }>();
-  caches.add(cache);
+  // Answers being computed: the same question asked again meanwhile (the screen's callers at once)
+  // shares the computation; nothing is kept once it is answered.
+  const inFlight = new Map<string, Promise<unknown>>();
+  caches.add(inFlight);
   app.addHook('onClose', async () => {
-    caches.delete(cache);
+    caches.delete(inFlight);
   });
 
-  /** An answer computed once per key while fresh; a failed one is not kept. */
-  function cached<T>(key: string, ttl: number, compute: () => Promise<T>): Promise<T> {
-    const now = app.clock.now().getTime();
-    const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.value as Promise<T>;
+  function shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
     const value = compute();
-    cache.set(key, { until: now + ttl, value });
-    value.catch(() => cache.delete(key));
-    if (cache.size > 500) for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
+    inFlight.set(key, value);
+    const done = () => {
+      if (inFlight.get(key) === value) inFlight.delete(key);
+    };
+    value.then(done, done);
     return value;
   }
 
@@ -223,14 +224,16 @@ export function createStationAnalysisService(app: FastifyInstance) {
         ]);
     }
     const list = await r.stations({ ids: ids?.length ? ids : undefined, regionIds, kind: q.kind });
-    const { pumps, sensors, models } = await r.config(list.map((s) => s.id));
-    const specs = new Map<number, Map<string, { unit: string }>>();
+    const { pumps, sensors, typeOf, models } = await r.config(list.map((s) => s.id));
+    // Each type's model read once (devices share types): its metrics' units.
+    const specs = new Map<number | null, Map<string, { unit: string }>>();
     const specOf = (deviceId: number, metric: string) => {
-      let m = specs.get(deviceId);
+      const typeId = typeOf.get(deviceId) ?? null;
+      let m = specs.get(typeId);
       if (!m) {
-        const model = thingModelSchema.safeParse(models.get(deviceId) ?? {});
+        const model = thingModelSchema.safeParse((typeId === null ? undefined : models.get(typeId)) ?? {});
         m = new Map((model.success ? model.data.metrics : []).map((x) => [x.key, { unit: x.unit ?? '' }]));
-        specs.set(deviceId, m);
+        specs.set(typeId, m);
       }
       return m.get(metric);
     };
@@ -284,6 +287,11 @@ export function createStationAnalysisService(app: FastifyInstance) {
   async function pieces(ctx: Context, stations: StationSeries[], cuts: number[]): Promise<Acc[][]> {
     const r = repo(ctx);
     const now = app.clock.now().getTime();
+    // Whole days (and months) before today from their tiers once the job has derived today (in the
+    // same run as yesterday's last hours), else before yesterday; the rest from the hours, exact to
+    // the last commit.
+    const today = utilityDayStart(now);
+    const split = (await r.derivedSince(today)) ? today : today - DAY;
     const averaged = new Map<string, SeriesKey>();
     const counters = new Map<string, SeriesKey>();
     const add = (m: Map<string, SeriesKey>, s: SeriesKey | null) => {
@@ -301,8 +309,8 @@ export function createStationAnalysisService(app: FastifyInstance) {
     }
     const running = stations.flatMap((s) => s.pumps.flatMap((p) => (p.running ? [p.running] : [])));
     const [integrals, rises, firsts, alarms] = await Promise.all([
-      r.integrals([...averaged.values()], cuts, now),
-      r.rises([...counters.values()], cuts),
+      r.integrals([...averaged.values()], cuts, now, split),
+      r.rises([...counters.values()], cuts, split),
       r.firstBuckets(running),
       r.alarms(
         stations.map((s) => s.station.id),
@@ -382,12 +390,11 @@ export function createStationAnalysisService(app: FastifyInstance) {
 
   const cacheKey = async (ctx: Context, name: string, q: unknown) =>
     JSON.stringify([name, q, (await ctx.scope()).regions]);
-  const ttlOf = (end: number) => (end > app.clock.now().getTime() ? OPEN_TTL_MS : CLOSED_TTL_MS);
 
   async function compare(ctx: Context, q: Query<'compare'>): Promise<AnalysisCompare> {
     const { current, previous } = periodsOf(q.from, q.to);
-    // The key holds the question and the caller's region limit: a hit was checked (stations) the same way.
-    return cached(await cacheKey(ctx, 'compare', q), ttlOf(current.end), async () => {
+    // The key holds the question and the caller's region limit: a shared answer was checked (stations) the same way.
+    return shared(await cacheKey(ctx, 'compare', q), async () => {
       const stations = await stationsOf(ctx, q);
       const cuts = [previous.start, current.start, current.end];
       const rows = await pieces(ctx, stations, cuts);
@@ -414,7 +421,7 @@ export function createStationAnalysisService(app: FastifyInstance) {
     const from = q.year !== undefined ? `${q.year}-01-01` : q.from!;
     const to = q.year !== undefined ? `${q.year}-12-31` : q.to!;
     const { current, previous } = periodsOf(from, to);
-    return cached(await cacheKey(ctx, 'kpis', { ...q, from, to }), ttlOf(current.end), async () => {
+    return shared(await cacheKey(ctx, 'kpis', { ...q, from, to }), async () => {
       const stations = await stationsOf(ctx, q);
       const [y, m] = to.split('-').map(Number) as [number, number];
       const months = Array.from({ length: ANALYSIS_MONTHS + 1 }, (_, i) => monthStart(y, m - ANALYSIS_MONTHS + i));

@@ -8,10 +8,13 @@ import {
   stationPumps,
   stationSensors,
   stations,
+  telemetryRollups1d,
   telemetryRollups1h,
 } from '../../db/schema/index.ts';
 import { type CallInput, createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
 import { insertRegion, limitRoleToRegions } from '../../testing/fixtures.ts';
+import { deriveDailyRollups, refreshDailyRollups } from '../telemetry/telemetry.daily.ts';
+import { createStationAnalysisRepository, type PieceFigure, tiersOf } from './station-analysis.repository.ts';
 import { clearAnalysisCaches, periodsOf } from './station-analysis.service.ts';
 
 /** A wall-clock hour of the utility (UTC+8) as an instant. */
@@ -153,12 +156,19 @@ async function fixture() {
       alarm('major', local('2026-04-30', '23:59'), 60, 120),
       alarm('warning', local('2026-06-01', '00:00')),
     ]);
+  // The daily tier of those hours, as the telemetry job and the demo seed keep it.
+  await deriveAll();
 }
+
+/** Every utility day of 2025–2026 derived again from the hours. */
+const deriveAll = () =>
+  deriveDailyRollups(t.database.db, local('2025-01-01', '00:00').getTime(), local('2027-01-01', '00:00').getTime());
 
 beforeEach(async () => {
   t.clock.set(TEST_START);
   await resetDatabase(t.database);
   await t.database.db.delete(telemetryRollups1h);
+  await t.database.db.delete(telemetryRollups1d);
   await t.database.db.delete(alarms);
   clearAnalysisCaches();
   admin = await t.login();
@@ -341,5 +351,125 @@ describe('kpis', () => {
     expect(data.current).toMatchObject({ volume: 2700, energy: 130, kwhPer1000m3: 48.1, alarms: 4 });
     expect(data.months.find((m) => m.month === '2026-06')).toMatchObject({ volume: 1000, alarms: 1 });
     expect(data.months.at(-1)!.month).toBe('2026-12');
+  });
+});
+
+describe('daily tier', () => {
+  /** A tiny fixed random source (mulberry32): the same hours on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+
+  it('gives the same figures from whole days and the hours since as from the hours alone', async () => {
+    const db = t.database.db;
+    await db.delete(telemetryRollups1h);
+    await db.delete(telemetryRollups1d);
+    // 70 days up to now (06-01 16:00 local) of a flow (averaged) and an energy counter with gaps of
+    // hours and of more than a day, a meter reset, and hours still to come.
+    const rnd = random(17);
+    const f = ps01.flow;
+    const energy = { deviceId: ps01.pumps[0]!.controller, metric: 'energy' };
+    const start = local('2026-03-24', '00:00').getTime();
+    const rows = [];
+    let meter = 5000;
+    for (let h = 0; h < 70 * 24 + 30; h++) {
+      const bucket = new Date(start + h * 3_600_000);
+      if (rnd() < 0.15 || (h >= 500 && h < 540)) continue; // silent hours, and a day and a half
+      const n = 1 + Math.floor(rnd() * 60);
+      const mean = 100 + rnd() * 500;
+      rows.push(hour(f.deviceId, f.metric, bucket, mean, n, mean - 50, mean + 50));
+      if (h === 900) meter = 3; // a new meter
+      const min = meter;
+      meter += rnd() * 40;
+      rows.push(hour(energy.deviceId, energy.metric, bucket, (min + meter) / 2, n, min, meter));
+    }
+    for (let i = 0; i < rows.length; i += 500) await db.insert(telemetryRollups1h).values(rows.slice(i, i + 500));
+    await deriveAll();
+
+    const now = TEST_START.getTime();
+    const split = local('2026-05-31', '00:00').getTime(); // yesterday's start, as the service splits
+    const r = createStationAnalysisRepository(db);
+    const key = (x: PieceFigure) => `${x.deviceId}:${x.metric}:${x.piece}`;
+    const same = (mixed: PieceFigure[], hourly: PieceFigure[]) => {
+      expect(mixed.map(key).sort()).toEqual(hourly.map(key).sort());
+      const byKey = new Map(hourly.map((x) => [key(x), x]));
+      for (const x of mixed) {
+        const h = byKey.get(key(x))!;
+        expect(x.hours).toBe(h.hours);
+        expect(x.value).toBeCloseTo(h.value, 6);
+      }
+    };
+    // Pieces of whole months (April from the monthly tier), and with a cut inside April (its days).
+    for (const days of [
+      ['2026-03-25', '2026-04-01', '2026-05-01', '2026-05-31', '2026-06-01', '2026-06-03'],
+      ['2026-03-25', '2026-04-01', '2026-04-17', '2026-05-01', '2026-05-31', '2026-06-01', '2026-06-03'],
+    ]) {
+      const cuts = days.map((d) => local(d, '00:00').getTime());
+      const integrals = await r.integrals([f], cuts, now, split);
+      expect(integrals.length).toBeGreaterThanOrEqual(4);
+      same(integrals, await r.integrals([f], cuts, now, Number.NEGATIVE_INFINITY));
+      const rises = await r.rises([energy], cuts, split);
+      expect(rises.length).toBeGreaterThanOrEqual(4);
+      same(rises, await r.rises([energy], cuts, Number.NEGATIVE_INFINITY));
+      // Also with the split inside a piece, on the first cut and a day before it (never later than
+      // yesterday: today's hours are still running).
+      for (const at of [local('2026-04-10', '00:00').getTime(), cuts[0]!, cuts[0]! - 86_400_000]) {
+        same(await r.integrals([f], cuts, now, at), await r.integrals([f], cuts, now, Number.NEGATIVE_INFINITY));
+        same(await r.rises([energy], cuts, at), await r.rises([energy], cuts, Number.NEGATIVE_INFINITY));
+      }
+    }
+    expect(
+      tiersOf(
+        [local('2026-03-25', '00:00').getTime(), local('2026-06-01', '00:00').getTime()],
+        local('2026-03-25', '00:00').getTime(),
+        split,
+      ),
+    ).toEqual({
+      months: [[local('2026-04-01', '00:00').getTime(), local('2026-05-01', '00:00').getTime()]],
+      days: [
+        [local('2026-03-25', '00:00').getTime(), local('2026-04-01', '00:00').getTime()],
+        [local('2026-05-01', '00:00').getTime(), split],
+      ],
+      hours: [split, local('2026-06-01', '00:00').getTime()],
+    });
+  });
+
+  it('re-derives yesterday and today from the hours: a late hour for yesterday reaches its day row', async () => {
+    const db = t.database.db;
+    const f = ps01.flow;
+    // Now is 06-01 16:00 local: yesterday is 05-31, whose 23:00 hour (mean 60) is in the fixture.
+    const dayRow = async (day: string) =>
+      (
+        await db
+          .select()
+          .from(telemetryRollups1d)
+          .where(eq(telemetryRollups1d.bucket, local(day, '00:00')))
+          .then((rows) => rows.filter((x) => x.deviceId === f.deviceId && x.metric === f.metric))
+      )[0];
+    expect(await dayRow('2026-05-31')).toMatchObject({ hours: 1, points: 1, meanSum: 60 });
+    await db.insert(telemetryRollups1h).values(hour(f.deviceId, f.metric, local('2026-05-31', '10:00'), 240, 3));
+    // Late hours older than yesterday wait for the hourly recheck.
+    await db.insert(telemetryRollups1h).values(hour(f.deviceId, f.metric, local('2026-05-28', '10:00'), 24, 2));
+    expect(await refreshDailyRollups(db, TEST_START)).toBeGreaterThanOrEqual(1);
+    expect(await dayRow('2026-05-31')).toMatchObject({ hours: 2, points: 4, meanSum: 300, min: 60, max: 240 });
+    expect(await dayRow('2026-05-28')).toBeUndefined();
+    // Run again: nothing changed, nothing written (several servers may run it).
+    expect(await refreshDailyRollups(db, TEST_START)).toBe(0);
+    expect(await refreshDailyRollups(db, TEST_START, true)).toBe(2); // the day and its month
+    expect(await dayRow('2026-05-28')).toMatchObject({ hours: 1, points: 2, meanSum: 24 });
+
+    // The analysis sees both: May's flow is 600 + 240 + 24 m³.
+    clearAnalysisCaches();
+    const data = await ok<AnalysisCompare>(compare({ from: '2026-05-01', to: '2026-05-31', stationIds: `${ps01.id}` }));
+    expect(data.rows[0]!.current.volume).toBe(864);
+
+    // After a pause (the server down two days), the next run catches up from the newest day derived.
+    t.clock.set(new Date(TEST_START.getTime() + 2 * 86_400_000));
+    await db.insert(telemetryRollups1h).values(hour(f.deviceId, f.metric, local('2026-06-02', '05:00'), 10));
+    await refreshDailyRollups(db, t.clock.now());
+    expect(await dayRow('2026-06-02')).toMatchObject({ hours: 1, meanSum: 10 });
   });
 });

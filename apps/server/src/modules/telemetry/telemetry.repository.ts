@@ -246,6 +246,8 @@ export function createTelemetryRepository(db: Queryable) {
         | 'telemetry_points'
         | 'telemetry_rollups_1m'
         | 'telemetry_rollups_1h'
+        | 'telemetry_rollups_1d'
+        | 'telemetry_rollups_1mo'
         | 'telemetry_dead_letters'
         | 'device_events',
       before: Date,

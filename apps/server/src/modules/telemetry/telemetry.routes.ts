@@ -74,7 +74,7 @@ export const telemetryRoutes = fp(async (app: FastifyInstance) => {
   const stop = startTelemetryJobs(app, service);
   // Commits what is queued before the database closes (server.ts closes the app, then the database).
   app.addHook('onClose', async () => {
-    stop();
+    await stop();
     await service.writer.close();
     service.stopLive();
   });

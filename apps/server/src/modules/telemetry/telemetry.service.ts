@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { MqttPublish } from '../../plugins/mqtt.ts';
+import { startDailyRollupJob } from './telemetry.daily.ts';
 import { type MessageKind, parseMessage } from './telemetry.parse.ts';
 import { createTelemetryRepository } from './telemetry.repository.ts';
 import {
@@ -295,6 +296,9 @@ export function createTelemetryService(app: FastifyInstance) {
         points: await r.purge('telemetry_points', ago(c.TELEMETRY_RAW_DAYS)),
         rollups1m: await r.purge('telemetry_rollups_1m', ago(c.TELEMETRY_ROLLUP_1M_DAYS)),
         rollups1h: await r.purge('telemetry_rollups_1h', ago(c.TELEMETRY_ROLLUP_1H_DAYS)),
+        // The daily and monthly tiers are derived from the hourly one: kept as long.
+        rollups1d: await r.purge('telemetry_rollups_1d', ago(c.TELEMETRY_ROLLUP_1H_DAYS)),
+        rollups1mo: await r.purge('telemetry_rollups_1mo', ago(c.TELEMETRY_ROLLUP_1H_DAYS)),
         deadLetters: await r.purge('telemetry_dead_letters', ago(c.TELEMETRY_DEAD_LETTER_DAYS)),
       };
       await r.purgeStatusEvents(ago(c.TELEMETRY_RAW_DAYS));
@@ -308,10 +312,11 @@ export function createTelemetryService(app: FastifyInstance) {
 export type TelemetryService = ReturnType<typeof createTelemetryService>;
 
 /**
- * The offline sweep (every TELEMETRY_SWEEP_SECONDS) and the daily retention purge (soon after start,
- * then daily), as the log retention job runs. Both are safe on several servers at once.
+ * The offline sweep (every TELEMETRY_SWEEP_SECONDS), the daily retention purge (soon after start,
+ * then daily), as the log retention job runs, and the daily rollups (telemetry.daily.ts). All are safe
+ * on several servers at once. The returned function stops them and waits for a daily-rollup run in flight.
  */
-export function startTelemetryJobs(app: FastifyInstance, service: TelemetryService): () => void {
+export function startTelemetryJobs(app: FastifyInstance, service: TelemetryService): () => Promise<void> {
   const sweep = setInterval(() => {
     service.sweepOffline().catch((err: unknown) => app.log.error({ err }, 'telemetry: offline sweep failed'));
   }, app.config.TELEMETRY_SWEEP_SECONDS * 1000);
@@ -323,9 +328,11 @@ export function startTelemetryJobs(app: FastifyInstance, service: TelemetryServi
   const first = setTimeout(purge, 60_000);
   const daily = setInterval(purge, DAY_MS);
   for (const t of [sweep, first, daily]) t.unref();
-  return () => {
+  const stopDaily = startDailyRollupJob(app);
+  return async () => {
     clearInterval(sweep);
     clearTimeout(first);
     clearInterval(daily);
+    await stopDaily();
   };
 }
