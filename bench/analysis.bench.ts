@@ -109,6 +109,7 @@ try {
   const fewer = stations.slice(1).join(',');
   let next = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < REQUESTS) {
@@ -121,6 +122,11 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  // The app and its callers share this process's one thread: how busy it was against PostgreSQL's share.
+  console.log(
+    `node process CPU during the load: ${(((used.user + used.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core`,
+  );
   console.log(
     `load: ${REQUESTS} fresh questions, ${CONCURRENCY} concurrent, ${(REQUESTS / seconds).toFixed(0)} requests/s`,
   );

@@ -18,11 +18,7 @@ const pairs = (series: SeriesKey[]) =>
  * The cuts (ms, ascending) as a float8 array of epoch seconds: `width_bucket(epoch, cuts)` then numbers
  * the pieces between them 1, 2, … (a bucket at or after cut i-1 and before cut i is in piece i).
  */
-const cutArray = (cuts: number[]) =>
-  sql`array[${sql.join(
-    cuts.map((c) => sql`${c / 1000}::float8`),
-    sql`, `,
-  )}]::float8[]`;
+const cutArray = (cuts: number[]) => sql.raw(`array[${cuts.map((c) => Number(c) / 1000).join(', ')}]::float8[]`);
 const pieceOf = (column: SQL, cuts: number[]) =>
   sql`width_bucket(extract(epoch from ${column}), ${cutArray(cuts)}) - 1`;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -70,45 +66,69 @@ const seriesArrays = (series: SeriesKey[]) => ({
 });
 
 /**
- * The series' rows of each tier in its ranges as one row set (device_id, metric, bucket, v: Σ of
- * hourly means, n: hours, first_min, first_max, last_max, rise), an hour being a row of its own: its
- * mean counts for the part of it that has passed at `now` (0: the whole hour, for counters).
+ * The series' rows of each tier in its ranges, the days and hours summed per series and part (a range
+ * cut at the `cuts`, so a part lies in one piece; its `bucket` is its first row's), as one row set: device_id,
+ * metric, bucket, v (Σ of hourly means), n (hours), and for counters (`counter`) first_min, first_max
+ * (the part's first hour's), last_max (its last hour's) and rise (its hours' rise but the first's). An
+ * hour is a row of its own; its mean counts for the part of it that has passed at `now`.
  */
-function segments(series: SeriesKey[], tiers: Tiers, now: number): SQL {
+function segments(series: SeriesKey[], tiers: Tiers, cuts: number[], now: number, counter: boolean): SQL {
   const { ids, metrics } = seriesArrays(series);
-  // Each series' rows by its own key range (a lateral index scan; `offset 0` keeps the planner from
-  // flattening it into a join over a span of all devices' rows).
-  const from = sql`from unnest(${ids}::int[], ${metrics}::text[]) as s(device_id, metric)`;
-  const parts: SQL[] = [];
-  for (const [table, ranges] of [
-    ['telemetry_rollups_1mo', tiers.months],
-    ['telemetry_rollups_1d', tiers.days],
-  ] as const) {
-    for (const [a, b] of ranges)
-      parts.push(sql`
-        select s.device_id, s.metric, d.bucket, d.mean_sum as v, d.hours as n, d.first_min, d.first_max, d.last_max, d.rise
-        ${from}, lateral (
-          select * from ${sql.identifier(table)} d
-          where d.device_id = s.device_id and d.metric = s.metric
-            and d.bucket >= ${iso(a)}::timestamptz and d.bucket < ${iso(b)}::timestamptz offset 0) d`);
+  const pieces = (ranges: [number, number][]) =>
+    ranges.flatMap(([a, b]) => {
+      const at = [a, ...cuts.filter((c) => c > a && c < b), b];
+      return at.slice(0, -1).map((x, k) => [x, at[k + 1]!] as const);
+    });
+  // The statement's text is made here from numbers and instants only (the series travel as the two
+  // arrays): a few hundred parts would cost more as query-builder fragments than the reading itself.
+  const share = `least(3600, greatest(0, ${Number(now) / 1000}::float8 - extract(epoch from d.bucket))) / 3600`;
+  const parts: string[] = [];
+  // Months lie in one piece each (tiersOf): their rows as they are, a range of them per lateral scan.
+  for (const [a, b] of tiers.months)
+    parts.push(`select s.device_id, s.metric, d.bucket, d.mean_sum as v, d.hours as n, d.first_min, d.first_max,
+        d.last_max, d.rise
+      from s, lateral (
+        select * from telemetry_rollups_1mo d where d.device_id = s.device_id and d.metric = s.metric
+          and d.bucket >= '${iso(a)}'::timestamptz and d.bucket < '${iso(b)}'::timestamptz offset 0) d`);
+  const tables = [
+    ['telemetry_rollups_1d', pieces(tiers.days)],
+    ['telemetry_rollups_1h', pieces(tiers.hours ? [tiers.hours] : [])],
+  ] as const;
+  for (const [table, ranges] of tables) {
+    const hourly = table === 'telemetry_rollups_1h';
+    // Each series' rows by its own key range (a lateral index scan), summed there.
+    for (const [a, b] of ranges) {
+      const rows = `from ${table} d where d.device_id = s.device_id and d.metric = s.metric
+          and d.bucket >= '${iso(a)}'::timestamptz and d.bucket < '${iso(b)}'::timestamptz`;
+      parts.push(
+        counter
+          ? `select s.device_id, s.metric, x.bucket, 0::float8 as v, x.n, x.first_min, x.first_max, x.last_max, x.rise
+        from s, lateral (
+          select min(bucket) as bucket, sum(n)::int as n, (array_agg(first_min order by bucket))[1] as first_min,
+            (array_agg(first_max order by bucket))[1] as first_max,
+            (array_agg(last_max order by bucket desc))[1] as last_max,
+            sum(rise + case when prev is null then 0 when first_max < prev then first_max - first_min else first_max - prev end) as rise
+          from (
+            select d.bucket, ${hourly ? '1 as n, d.min as first_min, d.max as first_max, d.max as last_max, 0::float8 as rise, lag(d.max)' : 'd.hours as n, d.first_min, d.first_max, d.last_max, d.rise, lag(d.last_max)'} over (order by d.bucket) as prev
+            ${rows}
+          ) r
+          having count(*) > 0) x`
+          : `select s.device_id, s.metric, x.bucket, x.v, x.n, 0::float8 as first_min, 0::float8 as first_max,
+          0::float8 as last_max, 0::float8 as rise
+        from s, lateral (
+          select min(d.bucket) as bucket, ${hourly ? `sum(d.sum / d.count * ${share})` : 'sum(d.mean_sum)'} as v,
+            ${hourly ? 'count(*)::int' : 'sum(d.hours)::int'} as n
+          ${rows}
+          having count(*) > 0) x`,
+      );
+    }
   }
-  if (tiers.hours) {
-    const share = now
-      ? sql`least(3600, greatest(0, ${now / 1000}::float8 - extract(epoch from h.bucket))) / 3600`
-      : sql`1`;
-    parts.push(sql`
-      select s.device_id, s.metric, h.bucket, h.sum / h.count * ${share} as v, 1 as n, h.min as first_min,
-        h.max as first_max, h.max as last_max, 0::float8 as rise
-      ${from}, lateral (
-        select * from telemetry_rollups_1h h
-        where h.device_id = s.device_id and h.metric = s.metric
-          and h.bucket >= ${iso(tiers.hours[0])}::timestamptz and h.bucket < ${iso(tiers.hours[1])}::timestamptz
-          offset 0) h`);
-  }
-  if (parts.length === 0)
-    return sql`select null::int as device_id, null::text as metric, null::timestamptz as bucket, 0::float8 as v,
+  const union = parts.length
+    ? parts.join('\n union all ')
+    : `select null::int as device_id, null::text as metric, null::timestamptz as bucket, 0::float8 as v,
       0 as n, 0::float8 as first_min, 0::float8 as first_max, 0::float8 as last_max, 0::float8 as rise where false`;
-  return sql.join(parts, sql` union all `);
+  return sql`with s(device_id, metric) as (select * from unnest(${ids}::int[], ${metrics}::text[]))
+    ${sql.raw(union)}`;
 }
 
 /** Per series and piece (0-based, between two cuts). */
@@ -223,7 +243,7 @@ export function createStationAnalysisRepository(db: Queryable) {
       const rows = rowsOf<{ device_id: number; metric: string; piece: number; v: number; n: number }>(
         await db.execute(sql`
           select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece, sum(v) as v, sum(n)::int as n
-          from (${segments(series, tiersOf(cuts, cuts[0]!, split), now)}) u
+          from (${segments(series, tiersOf(cuts, cuts[0]!, split), cuts, now, false)}) u
           group by 1, 2, 3`),
       );
       return rows.map((r) => ({
@@ -255,7 +275,7 @@ export function createStationAnalysisRepository(db: Queryable) {
           from (
             select device_id, metric, bucket, first_min, first_max, rise, n,
               lag(last_max) over (partition by device_id, metric order by bucket) as prev
-            from (${segments(series, tiers, 0)}) u
+            from (${segments(series, tiers, cuts, 0, true)}) u
           ) b
           where bucket >= ${iso(cuts[0]!)}::timestamptz
           group by 1, 2, 3`),
