@@ -7,13 +7,6 @@ import { utilityMonthStart } from '../telemetry/telemetry.daily.ts';
 /** Raw queries answer `{ rows }` on PGlite and node-postgres alike. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** A list of (device, metric) pairs as a SQL row-value list: `(1, 'level'), (2, 'flow')`. */
-const pairs = (series: SeriesKey[]) =>
-  sql.join(
-    series.map((s) => sql`(${s.deviceId}::int, ${s.metric}::text)`),
-    sql`, `,
-  );
-
 /**
  * The cuts (ms, ascending) as a float8 array of epoch seconds: `width_bucket(epoch, cuts)` then numbers
  * the pieces between them 1, 2, … (a bucket at or after cut i-1 and before cut i is in piece i).
@@ -157,6 +150,44 @@ export interface StationFilter {
   kind?: string | undefined;
 }
 
+type FigureRow = { device_id: number; metric: string; piece: number; v: number; n: number };
+const figuresOf = (rows: FigureRow[]): PieceFigure[] =>
+  rows.map((r) => ({
+    deviceId: Number(r.device_id),
+    metric: r.metric,
+    piece: Number(r.piece),
+    value: Number(r.v),
+    hours: Number(r.n),
+  }));
+
+/** See the repository's `integrals`. */
+const integralsSql = (series: SeriesKey[], cuts: number[], now: number, split: number) => sql`
+  select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece, sum(v) as v, sum(n)::int as n
+  from (${segments(series, tiersOf(cuts, cuts[0]!, split), cuts, now, false)}) u
+  group by 1, 2, 3`;
+
+/** See the repository's `rises`: a day back for the hour before the first (a whole day row, the cuts being day starts). */
+const risesSql = (series: SeriesKey[], cuts: number[], split: number) => sql`
+  select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece,
+    sum(rise + case when prev is null or first_max < prev then first_max - first_min else first_max - prev end) as v,
+    sum(n)::int as n
+  from (
+    select device_id, metric, bucket, first_min, first_max, rise, n,
+      lag(last_max) over (partition by device_id, metric order by bucket) as prev
+    from (${segments(series, tiersOf(cuts, cuts[0]! - DAY_MS, split), cuts, 0, true)}) u
+  ) b
+  where bucket >= ${iso(cuts[0]!)}::timestamptz
+  group by 1, 2, 3`;
+
+/** See the repository's `firstBuckets`. */
+const firstsSql = (series: SeriesKey[]) => {
+  const { ids, metrics } = seriesArrays(series);
+  return sql`
+    select s.device_id, s.metric,
+      (select min(r.bucket) from telemetry_rollups_1h r where r.device_id = s.device_id and r.metric = s.metric) as t
+    from unnest(${ids}::int[], ${metrics}::text[]) as s(device_id, metric)`;
+};
+
 export function createStationAnalysisRepository(db: Queryable) {
   return {
     /** The stations (code order) within the filter, with their region's name. */
@@ -211,24 +242,23 @@ export function createStationAnalysisRepository(db: Queryable) {
           ...sensors.map((s) => s.deviceId),
         ]),
       ];
+      // Each device's type, and each type's model on its first device's row only.
       const rows = deviceIds.length
-        ? await db
-            .select({ id: devices.id, typeId: devices.typeId })
-            .from(devices)
-            .where(inArray(devices.id, deviceIds))
-        : [];
-      const typeIds = [...new Set(rows.flatMap((r) => (r.typeId === null ? [] : [r.typeId])))];
-      const types = typeIds.length
-        ? await db
-            .select({ id: deviceTypes.id, model: deviceTypes.model })
-            .from(deviceTypes)
-            .where(inArray(deviceTypes.id, typeIds))
+        ? rowsOf<{ id: number; type_id: number | null; model: unknown }>(
+            await db.execute(sql`
+              select d.id, d.type_id,
+                case when row_number() over (partition by d.type_id order by d.id) = 1 then t.model end as model
+              from ${devices} d left join ${deviceTypes} t on t.id = d.type_id
+              where d.id = any(${`{${deviceIds.join(',')}}`}::int[])`),
+          )
         : [];
       return {
         pumps,
         sensors,
-        typeOf: new Map(rows.map((r) => [r.id, r.typeId])),
-        models: new Map(types.map((t) => [t.id, t.model as unknown])),
+        typeOf: new Map(rows.map((r) => [Number(r.id), r.type_id === null ? null : Number(r.type_id)])),
+        models: new Map(
+          rows.filter((r) => r.type_id !== null && r.model != null).map((r) => [Number(r.type_id), r.model]),
+        ),
       };
     },
 
@@ -240,19 +270,7 @@ export function createStationAnalysisRepository(db: Queryable) {
      */
     async integrals(series: SeriesKey[], cuts: number[], now: number, split: number): Promise<PieceFigure[]> {
       if (series.length === 0 || cuts.length < 2) return [];
-      const rows = rowsOf<{ device_id: number; metric: string; piece: number; v: number; n: number }>(
-        await db.execute(sql`
-          select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece, sum(v) as v, sum(n)::int as n
-          from (${segments(series, tiersOf(cuts, cuts[0]!, split), cuts, now, false)}) u
-          group by 1, 2, 3`),
-      );
-      return rows.map((r) => ({
-        deviceId: Number(r.device_id),
-        metric: r.metric,
-        piece: Number(r.piece),
-        value: Number(r.v),
-        hours: Number(r.n),
-      }));
+      return figuresOf(rowsOf<FigureRow>(await db.execute(integralsSql(series, cuts, now, split))));
     },
 
     /**
@@ -265,28 +283,38 @@ export function createStationAnalysisRepository(db: Queryable) {
      */
     async rises(series: SeriesKey[], cuts: number[], split: number): Promise<PieceFigure[]> {
       if (series.length === 0 || cuts.length < 2) return [];
-      // A day back for the hour before the first (the cuts are day starts: a whole day row).
-      const tiers = tiersOf(cuts, cuts[0]! - DAY_MS, split);
-      const rows = rowsOf<{ device_id: number; metric: string; piece: number; v: number; n: number }>(
-        await db.execute(sql`
-          select device_id, metric, ${pieceOf(sql`bucket`, cuts)} as piece,
-            sum(rise + case when prev is null or first_max < prev then first_max - first_min else first_max - prev end) as v,
-            sum(n)::int as n
-          from (
-            select device_id, metric, bucket, first_min, first_max, rise, n,
-              lag(last_max) over (partition by device_id, metric order by bucket) as prev
-            from (${segments(series, tiers, cuts, 0, true)}) u
-          ) b
-          where bucket >= ${iso(cuts[0]!)}::timestamptz
-          group by 1, 2, 3`),
-      );
-      return rows.map((r) => ({
-        deviceId: Number(r.device_id),
-        metric: r.metric,
-        piece: Number(r.piece),
-        value: Number(r.v),
-        hours: Number(r.n),
-      }));
+      return figuresOf(rowsOf<FigureRow>(await db.execute(risesSql(series, cuts, split))));
+    },
+
+    /**
+     * `integrals` of the averaged series, `rises` of the counters and `firstBuckets` of the run states
+     * in one statement (a round trip costs more than any of them on a busy server).
+     */
+    async figures(
+      q: { averaged: SeriesKey[]; counters: SeriesKey[]; firsts: SeriesKey[] },
+      cuts: number[],
+      now: number,
+      split: number,
+    ): Promise<{ integrals: PieceFigure[]; rises: PieceFigure[]; firsts: Map<string, number> }> {
+      const parts: SQL[] = [];
+      if (cuts.length >= 2 && q.averaged.length)
+        parts.push(
+          sql`select 'i' as k, device_id, metric, piece, v, n from (${integralsSql(q.averaged, cuts, now, split)}) a`,
+        );
+      if (cuts.length >= 2 && q.counters.length)
+        parts.push(sql`select 'r', device_id, metric, piece, v, n from (${risesSql(q.counters, cuts, split)}) b`);
+      if (q.firsts.length)
+        parts.push(
+          sql`select 'f', device_id, metric, 0, extract(epoch from t)::float8 * 1000, 0 from (${firstsSql(q.firsts)}) c where t is not null`,
+        );
+      const rows = parts.length
+        ? rowsOf<FigureRow & { k: string }>(await db.execute(sql.join(parts, sql` union all `)))
+        : [];
+      return {
+        integrals: figuresOf(rows.filter((r) => r.k === 'i')),
+        rises: figuresOf(rows.filter((r) => r.k === 'r')),
+        firsts: new Map(rows.filter((r) => r.k === 'f').map((r) => [`${r.device_id}:${r.metric}`, Number(r.v)])),
+      };
     },
 
     /** Whether the daily tier has a row at or after `day` (the job has derived that day). */
@@ -303,10 +331,7 @@ export function createStationAnalysisRepository(db: Queryable) {
     async firstBuckets(series: SeriesKey[]): Promise<Map<string, number>> {
       if (series.length === 0) return new Map();
       const rows = rowsOf<{ device_id: number; metric: string; t: string | Date | null }>(
-        await db.execute(sql`
-          select s.device_id, s.metric,
-            (select min(r.bucket) from telemetry_rollups_1h r where r.device_id = s.device_id and r.metric = s.metric) as t
-          from (values ${pairs(series)}) as s(device_id, metric)`),
+        await db.execute(firstsSql(series)),
       );
       return new Map(
         rows.filter((r) => r.t !== null).map((r) => [`${r.device_id}:${r.metric}`, new Date(r.t!).getTime()]),

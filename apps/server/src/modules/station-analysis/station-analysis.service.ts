@@ -166,9 +166,9 @@ interface StationSeries {
 }
 
 /** Answers in flight, one map per service (server): cleared by tests that rewrite the data under the same question. */
-const caches = new Set<Map<string, Promise<unknown>>>();
+const caches = new Set<() => void>();
 export function clearAnalysisCaches() {
-  for (const c of caches) c.clear();
+  for (const clear of caches) clear();
 }
 
 /**
@@ -182,9 +182,15 @@ export function createStationAnalysisService(app: FastifyInstance) {
   // Answers being computed: the same question asked again meanwhile (the screen's callers at once)
   // shares the computation; nothing is kept once it is answered.
   const inFlight = new Map<string, Promise<unknown>>();
-  caches.add(inFlight);
+  // The utility day (its start) the daily tier is known to hold, yesterday's last hours with it.
+  let derivedDay = Number.NEGATIVE_INFINITY;
+  const clear = () => {
+    inFlight.clear();
+    derivedDay = Number.NEGATIVE_INFINITY;
+  };
+  caches.add(clear);
   app.addHook('onClose', async () => {
-    caches.delete(inFlight);
+    caches.delete(clear);
   });
 
   function shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -291,7 +297,8 @@ export function createStationAnalysisService(app: FastifyInstance) {
     // same run as yesterday's last hours), else before yesterday; the rest from the hours, exact to
     // the last commit.
     const today = utilityDayStart(now);
-    const split = (await r.derivedSince(today)) ? today : today - DAY;
+    if (derivedDay !== today && (await r.derivedSince(today))) derivedDay = today;
+    const split = derivedDay === today ? today : today - DAY;
     const averaged = new Map<string, SeriesKey>();
     const counters = new Map<string, SeriesKey>();
     const add = (m: Map<string, SeriesKey>, s: SeriesKey | null) => {
@@ -308,10 +315,13 @@ export function createStationAnalysisService(app: FastifyInstance) {
       }
     }
     const running = stations.flatMap((s) => s.pumps.flatMap((p) => (p.running ? [p.running] : [])));
-    const [integrals, rises, firsts, alarms] = await Promise.all([
-      r.integrals([...averaged.values()], cuts, now, split),
-      r.rises([...counters.values()], cuts, split),
-      r.firstBuckets(running),
+    const [{ integrals, rises, firsts }, alarms] = await Promise.all([
+      r.figures(
+        { averaged: [...averaged.values()], counters: [...counters.values()], firsts: running },
+        cuts,
+        now,
+        split,
+      ),
       r.alarms(
         stations.map((s) => s.station.id),
         cuts,
