@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { departmentMembers, regions, roleDepartments, roleRegions, roles, users } from '../db/schema/index.ts';
+import { together } from './together.ts';
 import { departmentSubtree, subtreeIds } from './tree.ts';
 
 /**
@@ -61,10 +62,11 @@ export async function dataScopeOf(db: Queryable, roleId: number | null, userId: 
   if (roleId === null) return { kind: 'self', departments: null, userId, regions: [] };
   const [role] = await db.select({ dataScope: roles.dataScope }).from(roles).where(eq(roles.id, roleId));
   const kind = (role?.dataScope ?? 'self') as DataScopeKind;
-  const [byDepartment, byRegion] = await Promise.all([
-    departmentLimit(db, roleId, kind, userId),
-    regionLimit(db, roleId),
-  ]);
+  const [byDepartment, byRegion] = await together(
+    db,
+    () => departmentLimit(db, roleId, kind, userId),
+    () => regionLimit(db, roleId),
+  );
   return { ...byDepartment, regions: byRegion };
 }
 

@@ -1,5 +1,6 @@
 import { type PumpMetricRole, thingModelSchema } from '@water/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { together } from '../../lib/together.ts';
 import { demoPlant } from '../../simulator/city.ts';
 import type { Queryable } from '../client.ts';
 import {
@@ -95,36 +96,40 @@ export async function seedDemoPumpStations(db: Queryable, now: Date): Promise<vo
   const todo = rows.filter((r) => !configured.has(r.id) && r.wellDepth === null);
   if (todo.length === 0) return;
 
-  const [placed, gauges, regionRows, [crew], [operator]] = await Promise.all([
-    db
-      .select({ id: devices.id, code: devices.code, stationId: devices.stationId, model: deviceTypes.model })
-      .from(devices)
-      .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-      .where(
-        inArray(
-          devices.stationId,
-          todo.map((r) => r.id),
+  const [placed, gauges, regionRows, [crew], [operator]] = await together(
+    db,
+    () =>
+      db
+        .select({ id: devices.id, code: devices.code, stationId: devices.stationId, model: deviceTypes.model })
+        .from(devices)
+        .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+        .where(
+          inArray(
+            devices.stationId,
+            todo.map((r) => r.id),
+          ),
         ),
-      ),
-    db
-      .select({
-        id: devices.id,
-        regionId: devices.regionId,
-        longitude: devices.longitude,
-        latitude: devices.latitude,
-        model: deviceTypes.model,
-      })
-      .from(devices)
-      .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-      .where(eq(deviceTypes.code, 'rain_gauge'))
-      .orderBy(devices.code),
-    db.select({ id: regions.id, parentId: regions.parentId, name: regions.name }).from(regions),
-    db.select({ id: departments.id }).from(departments).where(eq(departments.name, '泵站运维班')).limit(1),
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.username, 'user'), eq(users.status, 'enabled'))),
-  ]);
+    () =>
+      db
+        .select({
+          id: devices.id,
+          regionId: devices.regionId,
+          longitude: devices.longitude,
+          latitude: devices.latitude,
+          model: deviceTypes.model,
+        })
+        .from(devices)
+        .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+        .where(eq(deviceTypes.code, 'rain_gauge'))
+        .orderBy(devices.code),
+    () => db.select({ id: regions.id, parentId: regions.parentId, name: regions.name }).from(regions),
+    () => db.select({ id: departments.id }).from(departments).where(eq(departments.name, '泵站运维班')).limit(1),
+    () =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.username, 'user'), eq(users.status, 'enabled'))),
+  );
   const regionById = new Map(regionRows.map((r) => [r.id, r]));
 
   for (const s of todo) {

@@ -11,13 +11,18 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { together } from '../../lib/together.ts';
 import { type ProfileRow, toLoginEntry, toProfile, toSession } from './account.mappers.ts';
 
 export function createAccountRepository(db: Queryable) {
   const repository = {
     /** The user's own profile as the API answers it (the two reads side by side). */
     async profileOf(userId: number, locale: Locale): Promise<Profile | undefined> {
-      const [row, roles] = await Promise.all([repository.profile(userId), repository.rolesOf(userId)]);
+      const [row, roles] = await together(
+        db,
+        () => repository.profile(userId),
+        () => repository.rolesOf(userId),
+      );
       return row && toProfile(row, roles, locale);
     },
 

@@ -8,6 +8,7 @@ import type {
 } from '@water/contracts';
 import type { Context } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
+import { together } from '../../lib/together.ts';
 import type { RequestValidationError } from '../../lib/validation.ts';
 import { modelOf } from '../pump-stations/pump-stations.mappers.ts';
 import { createAlarmRulesRepository } from './alarm-rules.repository.ts';
@@ -63,11 +64,12 @@ function conditionIssues(c: AlarmCondition, model: ThingModel, at: Path): Issue[
 /** Recipients that exist: users, role codes, departments, each at its own path. */
 async function recipientIssues(ctx: Context, r: AlarmRecipients, at: Path): Promise<Issue[]> {
   const repo = createAlarmRulesRepository(ctx.db);
-  const [userIds, roleCodes, departmentIds] = await Promise.all([
-    repo.userIds(r.userIds),
-    repo.roleCodes(r.roleCodes),
-    repo.departmentIds(r.departmentIds),
-  ]);
+  const [userIds, roleCodes, departmentIds] = await together(
+    ctx.db,
+    () => repo.userIds(r.userIds),
+    () => repo.roleCodes(r.roleCodes),
+    () => repo.departmentIds(r.departmentIds),
+  );
   return [
     ...r.userIds.flatMap((id, i) => (userIds.has(id) ? [] : [issue([...at, 'userIds', i], 'validation.unknownUser')])),
     ...r.roleCodes.flatMap((code, i) =>

@@ -107,7 +107,9 @@ async function resolve(repo: Repo, p: PortableAlarmRule): Promise<{ input: Alarm
     regionId = id;
   }
   const recipients = async (r: PortableRecipients, at: string[]): Promise<AlarmRecipients | Issue> => {
-    const [users, departments] = await Promise.all([repo.usersByName(r.users), repo.departmentsByName(r.departments)]);
+    // One after another: an import runs in its write's transaction (one connection).
+    const users = await repo.usersByName(r.users);
+    const departments = await repo.departmentsByName(r.departments);
     const user = r.users.findIndex((name) => !users.has(name.toLowerCase()));
     if (user >= 0) return issue([...at, 'users', user], 'validation.unknownUser');
     const department = r.departments.findIndex((name) => !departments.has(name));

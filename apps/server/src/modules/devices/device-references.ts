@@ -7,6 +7,7 @@ import { deviceTypes, regions, stationPumps, stationSensors, stations } from '..
 import type { Context } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
 import { AppError, businessError } from '../../lib/errors.ts';
+import { together } from '../../lib/together.ts';
 import { createDevicesRepository } from './devices.repository.ts';
 
 export type DeviceInputValues = z.output<typeof deviceInputSchema>;
@@ -69,13 +70,15 @@ async function keepStationMapping(db: Queryable, deviceId: number, stationId: nu
 
 /** Types, regions and stations by the names a spreadsheet gives them, for import and export. */
 export async function deviceReferenceTables(db: Queryable) {
-  const [typeRows, regionRows, stationRows] = await Promise.all([
-    db
-      .select({ id: deviceTypes.id, code: deviceTypes.code, nameZh: deviceTypes.nameZh, nameEn: deviceTypes.nameEn })
-      .from(deviceTypes)
-      .orderBy(asc(deviceTypes.id)),
-    db.select({ id: regions.id, code: regions.code, name: regions.name }).from(regions).orderBy(asc(regions.id)),
-    db.select({ id: stations.id, code: stations.code }).from(stations),
-  ]);
+  const [typeRows, regionRows, stationRows] = await together(
+    db,
+    () =>
+      db
+        .select({ id: deviceTypes.id, code: deviceTypes.code, nameZh: deviceTypes.nameZh, nameEn: deviceTypes.nameEn })
+        .from(deviceTypes)
+        .orderBy(asc(deviceTypes.id)),
+    () => db.select({ id: regions.id, code: regions.code, name: regions.name }).from(regions).orderBy(asc(regions.id)),
+    () => db.select({ id: stations.id, code: stations.code }).from(stations),
+  );
   return { types: typeRows, regions: regionRows, stations: stationRows };
 }

@@ -25,6 +25,7 @@ import {
   workOrders,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/like.ts';
+import { together } from '../../lib/together.ts';
 
 export interface DeviceFilter {
   keyword?: string | undefined;
@@ -234,13 +235,15 @@ export function createDevicesRepository(db: Queryable) {
       db.update(devices).set(values).where(eq(devices.id, id)),
     /** What depends on a device. The telemetry issue adds its stored points here. */
     async dependents(id: number) {
-      const [[entries], [orders]] = await Promise.all([
-        db.select({ n: count() }).from(deviceArchiveEntries).where(eq(deviceArchiveEntries.deviceId, id)),
-        db
-          .select({ n: count() })
-          .from(workOrders)
-          .where(and(eq(workOrders.deviceId, id), notInArray(workOrders.status, WORK_ORDER_DONE_STATUSES))),
-      ]);
+      const [[entries], [orders]] = await together(
+        db,
+        () => db.select({ n: count() }).from(deviceArchiveEntries).where(eq(deviceArchiveEntries.deviceId, id)),
+        () =>
+          db
+            .select({ n: count() })
+            .from(workOrders)
+            .where(and(eq(workOrders.deviceId, id), notInArray(workOrders.status, WORK_ORDER_DONE_STATUSES))),
+      );
       return { archiveEntries: entries?.n ?? 0, openWorkOrders: orders?.n ?? 0 };
     },
     /**

@@ -23,6 +23,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/like.ts';
+import { together } from '../../lib/together.ts';
 import {
   modelOf,
   pumpValues,
@@ -154,34 +155,38 @@ export function createPumpStationsRepository(db: Queryable) {
         .leftJoin(departments, eq(departments.id, stations.responsibleDepartmentId))
         .where(eq(stations.id, id));
       if (!head) return undefined;
-      const [pumps, sensors, cameras, photos] = await Promise.all([
-        db
-          .select({ pump: stationPumps, controllerCode: devices.code, controllerName: devices.name })
-          .from(stationPumps)
-          .leftJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
-          .where(eq(stationPumps.stationId, id))
-          .orderBy(asc(stationPumps.number)),
-        db
-          .select({
-            role: stationSensors.role,
-            deviceId: stationSensors.deviceId,
-            deviceCode: devices.code,
-            deviceName: devices.name,
-            metric: stationSensors.metric,
-            model: deviceTypes.model,
-          })
-          .from(stationSensors)
-          .innerJoin(devices, eq(devices.id, stationSensors.deviceId))
-          .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-          .where(eq(stationSensors.stationId, id)),
-        db
-          .select({ id: devices.id, code: devices.code, name: devices.name, status: devices.status })
-          .from(devices)
-          .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-          .where(and(eq(devices.stationId, id), eq(deviceTypes.code, 'camera'), isNull(devices.archivedAt)))
-          .orderBy(asc(devices.code)),
-        photosOf(id),
-      ]);
+      const [pumps, sensors, cameras, photos] = await together(
+        db,
+        () =>
+          db
+            .select({ pump: stationPumps, controllerCode: devices.code, controllerName: devices.name })
+            .from(stationPumps)
+            .leftJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
+            .where(eq(stationPumps.stationId, id))
+            .orderBy(asc(stationPumps.number)),
+        () =>
+          db
+            .select({
+              role: stationSensors.role,
+              deviceId: stationSensors.deviceId,
+              deviceCode: devices.code,
+              deviceName: devices.name,
+              metric: stationSensors.metric,
+              model: deviceTypes.model,
+            })
+            .from(stationSensors)
+            .innerJoin(devices, eq(devices.id, stationSensors.deviceId))
+            .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+            .where(eq(stationSensors.stationId, id)),
+        () =>
+          db
+            .select({ id: devices.id, code: devices.code, name: devices.name, status: devices.status })
+            .from(devices)
+            .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
+            .where(and(eq(devices.stationId, id), eq(deviceTypes.code, 'camera'), isNull(devices.archivedAt)))
+            .orderBy(asc(devices.code)),
+        () => photosOf(id),
+      );
       const s = head.station;
       const roleOrder = (role: string) => SENSOR_ROLES.indexOf(role as (typeof SENSOR_ROLES)[number]);
       return {

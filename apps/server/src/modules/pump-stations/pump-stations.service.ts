@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { IncomingFile } from '../../lib/incoming-file.ts';
 import { storePrivateFile } from '../../lib/private-files.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
+import { together } from '../../lib/together.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { modelOf, toStationPhoto } from './pump-stations.mappers.ts';
 import {
@@ -63,17 +64,19 @@ export function createPumpStationsService(app: FastifyInstance) {
     const issues: Issue[] = [];
     const add = (path: (string | number)[], message: ValidationMessageKey) =>
       issues.push({ code: 'custom', path, message, input: undefined });
-    const [regionOk, departmentOk, userOk, found] = await Promise.all([
-      c.regionId === null || r.regionExists(c.regionId),
-      c.responsibleDepartmentId === null || r.departmentExists(c.responsibleDepartmentId),
-      c.responsibleUserId === null || r.userExists(c.responsibleUserId),
-      r.devicesOf([
-        ...new Set([
-          ...c.pumps.flatMap((p) => (p.controllerDeviceId === null ? [] : [p.controllerDeviceId])),
-          ...c.sensors.map((s) => s.deviceId),
+    const [regionOk, departmentOk, userOk, found] = await together(
+      ctx.db,
+      () => c.regionId === null || r.regionExists(c.regionId),
+      () => c.responsibleDepartmentId === null || r.departmentExists(c.responsibleDepartmentId),
+      () => c.responsibleUserId === null || r.userExists(c.responsibleUserId),
+      () =>
+        r.devicesOf([
+          ...new Set([
+            ...c.pumps.flatMap((p) => (p.controllerDeviceId === null ? [] : [p.controllerDeviceId])),
+            ...c.sensors.map((s) => s.deviceId),
+          ]),
         ]),
-      ]),
-    ]);
+    );
     if (!regionOk) add(['regionId'], 'validation.unknownRegion');
     if (!departmentOk) add(['responsibleDepartmentId'], 'validation.unknownDepartment');
     if (!userOk) add(['responsibleUserId'], 'validation.unknownUser');

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { menus, roleDepartments, roleMenus, roleRegions, roles, userRoles } from '../../db/schema/index.ts';
 import type { Context } from '../../lib/context.ts';
 import { type DataScope, dataScopeOf } from '../../lib/data-scope.ts';
+import { together } from '../../lib/together.ts';
 
 /**
  * Who may hand out what, RuoYi's rule made strict. A permission is only ever reached through a
@@ -66,13 +67,15 @@ export async function callerGrants({ db, auth }: Pick<Context, 'db' | 'auth'>): 
   if (!auth) throw new Error('grants asked for on a route without a session');
   const scope = await dataScopeOf(db, auth.roleId, auth.userId);
   if (auth.roleCode === ROLE_ADMIN) return { admin: true, menuIds: new Set(), heldRoleIds: new Set(), scope };
-  const [menuRows, heldRows, tree] = await Promise.all([
-    auth.roleId === null
-      ? Promise.resolve([])
-      : db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, auth.roleId)),
-    db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, auth.userId)),
-    db.select({ id: menus.id, parentId: menus.parentId }).from(menus),
-  ]);
+  const [menuRows, heldRows, tree] = await together(
+    db,
+    () =>
+      auth.roleId === null
+        ? Promise.resolve([])
+        : db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, auth.roleId)),
+    () => db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, auth.userId)),
+    () => db.select({ id: menus.id, parentId: menus.parentId }).from(menus),
+  );
   const parentOf = new Map(tree.map((m) => [m.id, m.parentId]));
   const held = new Set<number>();
   for (const { id } of menuRows) {
@@ -97,24 +100,29 @@ export async function rolesBeyond(
   roleIds: number[],
 ): Promise<{ id: number; code: string; name: string; nameEn: string }[]> {
   if (grants.admin || roleIds.length === 0) return [];
-  const [roleRows, menuRows, departmentRows, regionRows] = await Promise.all([
-    db
-      .select({ id: roles.id, code: roles.code, name: roles.name, nameEn: roles.nameEn, dataScope: roles.dataScope })
-      .from(roles)
-      .where(inArray(roles.id, roleIds)),
-    db
-      .select({ roleId: roleMenus.roleId, menuId: roleMenus.menuId })
-      .from(roleMenus)
-      .where(inArray(roleMenus.roleId, roleIds)),
-    db
-      .select({ roleId: roleDepartments.roleId, id: roleDepartments.departmentId })
-      .from(roleDepartments)
-      .where(inArray(roleDepartments.roleId, roleIds)),
-    db
-      .select({ roleId: roleRegions.roleId, id: roleRegions.regionId })
-      .from(roleRegions)
-      .where(inArray(roleRegions.roleId, roleIds)),
-  ]);
+  const [roleRows, menuRows, departmentRows, regionRows] = await together(
+    db,
+    () =>
+      db
+        .select({ id: roles.id, code: roles.code, name: roles.name, nameEn: roles.nameEn, dataScope: roles.dataScope })
+        .from(roles)
+        .where(inArray(roles.id, roleIds)),
+    () =>
+      db
+        .select({ roleId: roleMenus.roleId, menuId: roleMenus.menuId })
+        .from(roleMenus)
+        .where(inArray(roleMenus.roleId, roleIds)),
+    () =>
+      db
+        .select({ roleId: roleDepartments.roleId, id: roleDepartments.departmentId })
+        .from(roleDepartments)
+        .where(inArray(roleDepartments.roleId, roleIds)),
+    () =>
+      db
+        .select({ roleId: roleRegions.roleId, id: roleRegions.regionId })
+        .from(roleRegions)
+        .where(inArray(roleRegions.roleId, roleIds)),
+  );
   const outside = new Set(menuRows.filter((m) => !grants.menuIds.has(m.menuId)).map((m) => m.roleId));
   const ofRole = (rows: { roleId: number; id: number }[], roleId: number) =>
     rows.filter((x) => x.roleId === roleId).map((x) => x.id);

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } fr
 import type { Queryable } from '../../db/client.ts';
 import { devices, deviceTypes, regions, stationPumps, stationSensors, stations } from '../../db/schema/index.ts';
 import { containing } from '../../lib/like.ts';
+import { together } from '../../lib/together.ts';
 import { offlineAfterSeconds } from '../telemetry/telemetry.repository.ts';
 
 export interface StationLiveFilter {
@@ -95,23 +96,29 @@ export function createStationLiveRepository(db: Queryable) {
       const pumpsQuery = db.select().from(stationPumps).orderBy(asc(stationPumps.stationId), asc(stationPumps.number));
       // Every station (the live snapshot): the three at once, none waits for the stations' ids.
       if (!f.keyword && !f.regionIds && !f.kind && !f.ids) {
-        const [rows, pumps, sensors] = await Promise.all([rowsQuery, pumpsQuery, db.select().from(stationSensors)]);
+        const [rows, pumps, sensors] = await together(
+          db,
+          () => rowsQuery,
+          () => pumpsQuery,
+          () => db.select().from(stationSensors),
+        );
         return { rows, pumps, sensors };
       }
       const rows = await rowsQuery;
       const ids = rows.map((r) => r.station.id);
       if (ids.length === 0) return { rows, pumps: [], sensors: [] };
-      const [pumps, sensors] = await Promise.all([
-        pumpsQuery.where(inArray(stationPumps.stationId, ids)),
-        db.select().from(stationSensors).where(inArray(stationSensors.stationId, ids)),
-      ]);
+      const [pumps, sensors] = await together(
+        db,
+        () => pumpsQuery.where(inArray(stationPumps.stationId, ids)),
+        () => db.select().from(stationSensors).where(inArray(stationSensors.stationId, ids)),
+      );
       return { rows, pumps, sensors };
     },
 
     /**
-     * The devices' staleness windows and units, and their latest readings, in three queries at once: the
-     * thing models are read once per type, not once per device (a model is kilobytes of JSON). `mapped`:
-     * the devices any station's configuration reads, whichever they are.
+     * The devices' staleness windows and units, and their latest readings, in three queries (at once,
+     * except in a transaction): the thing models are read once per type, not once per device (a model
+     * is kilobytes of JSON). `mapped`: the devices any station's configuration reads, whichever they are.
      */
     async devicesAndLatest(
       ids: number[] | 'mapped',
@@ -122,20 +129,24 @@ export function createStationLiveRepository(db: Queryable) {
         ids === 'mapped' ? sql`${column} in ${MAPPED_DEVICES}` : sql`${column} = any(${idList}::int[])`;
       // Raw rows, times as epoch ms: a snapshot of every station reads some 5,000 of them, and mapping
       // each column of each row through the query builder (and a Date per time) cost more than the query.
-      const [deviceRows, latestRows, types] = await Promise.all([
-        db.execute(sql`
+      const [deviceRows, latestRows, types] = await together(
+        db,
+        () =>
+          db.execute(sql`
           select d.id, d.type_id, floor(extract(epoch from d.last_seen_at) * 1000)::float8 as seen, d.status,
             ${offlineAfterSeconds(sql`t.model`)} as window_seconds
           from devices d left join device_types t on t.id = d.type_id
           where ${among(sql`d.id`)} and d.archived_at is null`),
-        db.execute(sql`
+        () =>
+          db.execute(sql`
           select device_id, metric, floor(extract(epoch from ts) * 1000)::float8 as at, value, text_value
           from telemetry_latest where ${among(sql`device_id`)}`),
-        db
-          .select({ id: deviceTypes.id, model: deviceTypes.model })
-          .from(deviceTypes)
-          .where(sql`${deviceTypes.id} in (select type_id from devices where ${among(sql`id`)})`),
-      ]);
+        () =>
+          db
+            .select({ id: deviceTypes.id, model: deviceTypes.model })
+            .from(deviceTypes)
+            .where(sql`${deviceTypes.id} in (select type_id from devices where ${among(sql`id`)})`),
+      );
       const found = rowsOf<{
         id: number;
         type_id: number | null;
@@ -250,16 +261,19 @@ export function createStationLiveRepository(db: Queryable) {
     /** The stations that map a device (as a pump controller or a sensor), of these devices or (null) of all. */
     async stationsOfDevices(ids: number[] | null): Promise<{ deviceId: number; stationId: number }[]> {
       if (ids?.length === 0) return [];
-      const [p, s] = await Promise.all([
-        db
-          .select({ deviceId: stationPumps.controllerDeviceId, stationId: stationPumps.stationId })
-          .from(stationPumps)
-          .where(ids ? inArray(stationPumps.controllerDeviceId, ids) : undefined),
-        db
-          .select({ deviceId: stationSensors.deviceId, stationId: stationSensors.stationId })
-          .from(stationSensors)
-          .where(ids ? inArray(stationSensors.deviceId, ids) : undefined),
-      ]);
+      const [p, s] = await together(
+        db,
+        () =>
+          db
+            .select({ deviceId: stationPumps.controllerDeviceId, stationId: stationPumps.stationId })
+            .from(stationPumps)
+            .where(ids ? inArray(stationPumps.controllerDeviceId, ids) : undefined),
+        () =>
+          db
+            .select({ deviceId: stationSensors.deviceId, stationId: stationSensors.stationId })
+            .from(stationSensors)
+            .where(ids ? inArray(stationSensors.deviceId, ids) : undefined),
+      );
       return [...p, ...s].flatMap((r) =>
         r.deviceId === null ? [] : [{ deviceId: r.deviceId, stationId: r.stationId }],
       );
