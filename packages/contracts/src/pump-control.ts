@@ -54,7 +54,8 @@ export const isOpenCommandState = (s: PumpCommandState) => (PUMP_COMMAND_OPEN_ST
  * - `stale_level`: the wet-well level is older than the station allows (or missing), so a start's
  *   safety cannot be judged;
  * - `maintenance`: the pump is locked out for maintenance;
- * - `already`: the pump already is as asked (running for a start, stopped for a stop, in that mode).
+ * - `already`: the pump already is as asked (running for a start, stopped for a stop, in that mode, not
+ *   in fault for a reset).
  */
 export const PUMP_INTERLOCKS = [
   'local_mode',

@@ -29,7 +29,7 @@ describe('interlocks', () => {
     expect(code(ok(), 'start')).toBeNull();
     expect(code(ok({ running: true }), 'stop')).toBeNull();
     expect(code(ok({ running: true }), 'set_frequency', { frequency: 40 })).toBeNull();
-    expect(code(ok(), 'reset_fault')).toBeNull();
+    expect(code(ok({ fault: true }), 'reset_fault')).toBeNull();
   });
 
   it('local_mode: nothing is taken from the console, a mode switch neither', () => {
@@ -44,7 +44,7 @@ describe('interlocks', () => {
     expect(code(ok({ mode: 'auto', running: true }), 'set_frequency', { frequency: 40 })).toBe('auto_mode');
     expect(code(ok({ mode: 'auto', running: true }), 'stop')).toBeNull();
     expect(code(auto, 'set_mode', { mode: 'remote' })).toBeNull();
-    expect(code(auto, 'reset_fault')).toBeNull();
+    expect(code(ok({ mode: 'auto', fault: true }), 'reset_fault')).toBeNull();
   });
 
   it('dry_run: a start at or below the protection level, with the figures', () => {
@@ -108,6 +108,13 @@ describe('interlocks', () => {
     expect(code(ok({ running: false }), 'stop')).toBe('already');
     expect(code(ok({ mode: 'auto' }), 'set_mode', { mode: 'auto' })).toBe('already');
     expect(code(ok({ mode: 'auto' }), 'set_mode', { mode: 'remote' })).toBeNull();
+  });
+
+  it('already: a reset of a pump not in fault (the controller refuses it); unknown fault lets it go', () => {
+    expect(code(ok({ fault: false }), 'reset_fault')).toBe('already');
+    expect(code(ok({ fault: false, mode: 'auto' }), 'reset_fault')).toBe('already');
+    expect(code(ok({ fault: null }), 'reset_fault')).toBeNull();
+    expect(code(ok({ fault: true }), 'reset_fault')).toBeNull();
   });
 
   it('a command the console does not know meets the generic interlocks only', () => {

@@ -68,6 +68,8 @@ export const interlocks = {
     const same =
       (command === 'start' && s.running === true) ||
       (command === 'stop' && s.running === false) ||
+      // A reset of a pump not in fault: the controller refuses it as done already.
+      (command === 'reset_fault' && s.fault === false) ||
       (command === 'set_mode' && typeof params.mode === 'string' && s.mode === params.mode);
     return same ? { interlock: 'already', params: {} } : null;
   },

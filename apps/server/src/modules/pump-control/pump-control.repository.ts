@@ -1,17 +1,19 @@
 import { type ControlSettings, DEFAULT_CONTROL_SETTINGS, PUMP_COMMAND_OPEN_STATES } from '@water/contracts';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import {
-  devices,
-  deviceTypes,
   pumpCommands,
   stationControlSettings,
   stationPumps,
+  stationSensors,
   stations,
   telemetryPoints,
   users,
 } from '../../db/schema/index.ts';
+import { together } from '../../lib/together.ts';
+import type { DeviceInfo, LatestRow } from '../station-live/station-live.repository.ts';
+import { offlineAfterSeconds } from '../telemetry/telemetry.repository.ts';
 
 export type CommandRow = typeof pumpCommands.$inferSelect;
 export type NewCommand = typeof pumpCommands.$inferInsert;
@@ -53,6 +55,72 @@ export interface CommandFilter {
 
 const OPEN = PUMP_COMMAND_OPEN_STATES as readonly string[];
 
+/** A user as a command names them: their display name, else their username. */
+const nameOf = (id: SQL | number) =>
+  sql<string | null>`(select coalesce(nullif(display_name, ''), username) from ${users} where id = ${id})`;
+
+/**
+ * What an UPDATE … RETURNING gives back: the row and the names its answer needs, read in the same
+ * statement (the command's live event is made from it, without reading the command again).
+ */
+const returnedView = {
+  ...getTableColumns(pumpCommands),
+  stationName: sql<string>`(select name from ${stations} where id = ${pumpCommands.stationId})`,
+  regionId: sql<number | null>`(select region_id from ${stations} where id = ${pumpCommands.stationId})`,
+  pumpNumber: sql<number>`(select number from ${stationPumps} where id = ${pumpCommands.pumpId})`,
+  pumpName: sql<string>`(select name from ${stationPumps} where id = ${pumpCommands.pumpId})`,
+  requesterName: nameOf(sql`${pumpCommands.requestedBy}`),
+  approverName: nameOf(sql`${pumpCommands.approvedBy}`),
+};
+
+function toView(r: Record<string, unknown>): CommandView {
+  const { stationName, regionId, pumpNumber, pumpName, requesterName, approverName, ...command } = r;
+  return {
+    command: command as CommandRow,
+    stationName: stationName as string,
+    regionId: regionId === null ? null : Number(regionId),
+    pumpNumber: Number(pumpNumber),
+    pumpName: pumpName as string,
+    requesterName: (requesterName as string | null) ?? null,
+    approverName: (approverName as string | null) ?? null,
+  };
+}
+
+/** A station's control settings row as the contract's settings; the defaults without one. */
+function settingsOf(row: typeof stationControlSettings.$inferSelect | null | undefined): ControlSettings {
+  if (!row) return { ...DEFAULT_CONTROL_SETTINGS };
+  return {
+    requireApproval: row.requireApproval,
+    approvalMinutes: row.approvalMinutes,
+    minOffSeconds: row.minOffSeconds,
+    maxStartsPerHour: row.maxStartsPerHour,
+    levelMaxAgeSeconds: row.levelMaxAgeSeconds,
+    commandTtlSeconds: row.commandTtlSeconds,
+  };
+}
+
+/** Raw queries answer `{ rows }` on PGlite and node-postgres alike. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Ids as one array parameter. */
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** A device's answer moves only its own commands. */
+export const fromDevice = (code: string): SQL => eq(pumpCommands.deviceCode, code);
+
+/** A time the command keeps when it has one already (an answer ahead of its `sent`), else `at`. */
+export const keptOr = (column: 'sentAt' | 'acknowledgedAt', at: Date): SQL =>
+  sql`coalesce(${pumpCommands[column]}, ${at.toISOString()}::timestamptz)`;
+
+/** A device a command needs: its controller's code and thing model, and what judges its readings' staleness. */
+export interface LiveDevice {
+  id: number;
+  code: string;
+  model: unknown;
+  /** Undefined for an archived device (it reads as silent, as the station's live state reads it). */
+  info: DeviceInfo | undefined;
+}
+
 const conditionOf = (f: CommandFilter): SQL | undefined =>
   and(
     f.regionIds ? (f.regionIds.length ? inArray(stations.regionId, f.regionIds) : sql`false`) : undefined,
@@ -87,15 +155,96 @@ export function createPumpControlRepository(db: Queryable) {
         .select()
         .from(stationControlSettings)
         .where(eq(stationControlSettings.stationId, stationId));
-      if (!row) return { ...DEFAULT_CONTROL_SETTINGS };
+      return settingsOf(row);
+    },
+
+    /**
+     * What a command to one pump needs of its configuration, in one statement: the pump, its station
+     * (region, protection level), the station's control settings, its level sensor and the caller's
+     * name. Undefined when there is no such pump.
+     */
+    async target(pumpId: number, userId: number) {
+      const [row] = await db
+        .select({
+          pump: stationPumps,
+          station: stations,
+          settings: stationControlSettings,
+          levelDeviceId: stationSensors.deviceId,
+          levelMetric: stationSensors.metric,
+          requesterName: nameOf(userId),
+        })
+        .from(stationPumps)
+        .innerJoin(stations, eq(stations.id, stationPumps.stationId))
+        .leftJoin(stationControlSettings, eq(stationControlSettings.stationId, stations.id))
+        .leftJoin(stationSensors, and(eq(stationSensors.stationId, stations.id), eq(stationSensors.role, 'level')))
+        .where(eq(stationPumps.id, pumpId));
+      if (!row) return undefined;
       return {
-        requireApproval: row.requireApproval,
-        approvalMinutes: row.approvalMinutes,
-        minOffSeconds: row.minOffSeconds,
-        maxStartsPerHour: row.maxStartsPerHour,
-        levelMaxAgeSeconds: row.levelMaxAgeSeconds,
-        commandTtlSeconds: row.commandTtlSeconds,
+        pump: row.pump,
+        station: row.station,
+        settings: settingsOf(row.settings),
+        level:
+          row.levelDeviceId === null || row.levelMetric === null
+            ? null
+            : { stationId: row.station.id, role: 'level', deviceId: row.levelDeviceId, metric: row.levelMetric },
+        requesterName: row.requesterName,
       };
+    },
+
+    /**
+     * These devices with their latest readings, in one statement: code and thing model (a controller's
+     * commands), staleness window, last heard, and every latest reading.
+     */
+    async live(ids: number[]): Promise<{ devices: LiveDevice[]; latest: LatestRow[] }> {
+      if (ids.length === 0) return { devices: [], latest: [] };
+      const rows = rowsOf<{
+        id: number;
+        code: string;
+        seen: number | null;
+        status: string;
+        archived: boolean;
+        window_seconds: number;
+        model: unknown;
+        latest: [string, number, number | null, string | null][] | string;
+      }>(
+        await db.execute(sql`
+          select d.id, d.code, floor(extract(epoch from d.last_seen_at) * 1000)::float8 as seen, d.status,
+            d.archived_at is not null as archived, ${offlineAfterSeconds(sql`t.model`)} as window_seconds, t.model,
+            (select coalesce(json_agg(json_build_array(l.metric, floor(extract(epoch from l.ts) * 1000)::float8,
+                l.value, l.text_value)), '[]'::json)
+              from telemetry_latest l where l.device_id = d.id) as latest
+          from devices d left join device_types t on t.id = d.type_id
+          where d.id = any(${intArray(ids)}::int[])`),
+      );
+      const latest: LatestRow[] = [];
+      const devices = rows.map((d): LiveDevice => {
+        const id = Number(d.id);
+        const points = typeof d.latest === 'string' ? JSON.parse(d.latest) : d.latest;
+        for (const [metric, at, value, textValue] of points as [string, number, number | null, string | null][]) {
+          latest.push({
+            deviceId: id,
+            metric,
+            at: Number(at),
+            value: value === null ? null : Number(value),
+            textValue,
+          });
+        }
+        return {
+          id,
+          code: d.code,
+          model: typeof d.model === 'string' ? JSON.parse(d.model) : d.model,
+          info: d.archived
+            ? undefined
+            : {
+                id,
+                lastSeenAt: d.seen === null ? null : new Date(Number(d.seen)),
+                status: d.status,
+                windowSeconds: Number(d.window_seconds),
+                units: {},
+              },
+        };
+      });
+      return { devices, latest };
     },
 
     async saveSettings(stationId: number, s: ControlSettings, userId: number | null, at: Date) {
@@ -120,48 +269,74 @@ export function createPumpControlRepository(db: Queryable) {
       return row;
     },
 
-    /** A pump with its station's id. */
-    async pump(id: number) {
-      const [row] = await db.select().from(stationPumps).where(eq(stationPumps.id, id));
-      return row;
-    },
-
-    /** The controllers of these devices: code, status and their type's thing model. */
-    async controllers(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({ id: devices.id, code: devices.code, status: devices.status, model: deviceTypes.model })
-        .from(devices)
-        .leftJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-        .where(inArray(devices.id, ids));
-    },
-
-    /** A device by code (the MQTT reply's topic). */
-    async deviceByCode(code: string) {
-      const [row] = await db.select({ id: devices.id, code: devices.code }).from(devices).where(eq(devices.code, code));
-      return row;
+    /** A user as a command names them. */
+    async userName(id: number): Promise<string | null> {
+      const [row] = await db
+        .select({ name: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username})` })
+        .from(users)
+        .where(eq(users.id, id));
+      return row?.name ?? null;
     },
 
     /**
-     * A running flag's points since `since` and the last one before it (what tells whether the first
-     * in the window was a start), in time order.
+     * Running flags' points since `since` and the last one before it (what tells whether the first in
+     * the window was a start), in time order, for several series in one statement: by
+     * `deviceId:metric`.
      */
-    async runningPoints(deviceId: number, metric: string, since: Date) {
-      const rows = (await db.execute(sql`
-        (select ts, value, text_value from ${telemetryPoints}
-          where device_id = ${deviceId} and metric = ${metric} and ts <= ${since.toISOString()}::timestamptz
-          order by ts desc limit 1)
-        union all
-        (select ts, value, text_value from ${telemetryPoints}
-          where device_id = ${deviceId} and metric = ${metric} and ts > ${since.toISOString()}::timestamptz
-          order by ts limit 2000)`)) as unknown as {
-        rows: { ts: string | Date; value: number | null; text_value: string | null }[];
+    async runningPointsOf(series: { deviceId: number; metric: string }[], since: Date) {
+      const bySeries = new Map<string, { at: number; value: number | null; textValue: string | null }[]>();
+      if (series.length === 0) return bySeries;
+      const at = since.toISOString();
+      const rows = rowsOf<{
+        device_id: number;
+        metric: string;
+        ts: string | Date;
+        value: number | null;
+        text_value: string | null;
+      }>(
+        await db.execute(sql`
+          select s.device_id, s.metric, p.ts, p.value, p.text_value
+          from (values ${sql.join(
+            series.map((x) => sql`(${x.deviceId}::int, ${x.metric}::text)`),
+            sql`, `,
+          )}) as s(device_id, metric)
+          cross join lateral (
+            (select ts, value, text_value from ${telemetryPoints}
+              where device_id = s.device_id and metric = s.metric and ts <= ${at}::timestamptz
+              order by ts desc limit 1)
+            union all
+            (select ts, value, text_value from ${telemetryPoints}
+              where device_id = s.device_id and metric = s.metric and ts > ${at}::timestamptz
+              order by ts limit 2000)) p`),
+      );
+      for (const r of rows) {
+        const k = `${Number(r.device_id)}:${r.metric}`;
+        const points = bySeries.get(k) ?? [];
+        bySeries.set(k, points);
+        points.push({
+          at: new Date(r.ts).getTime(),
+          value: r.value === null ? null : Number(r.value),
+          textValue: r.text_value,
+        });
+      }
+      return bySeries;
+    },
+
+    /**
+     * The pump's open command and the caller's command under this idempotency key, in one statement:
+     * what a submit checks first.
+     */
+    async openOrKey(pumpId: number, userId: number, key: string) {
+      const rows = await viewQuery().where(
+        or(
+          and(eq(pumpCommands.pumpId, pumpId), inArray(pumpCommands.state, [...OPEN])),
+          and(eq(pumpCommands.requestedBy, userId), eq(pumpCommands.idempotencyKey, key)),
+        ),
+      );
+      return {
+        open: rows.find((r) => r.command.pumpId === pumpId && OPEN.includes(r.command.state)) ?? null,
+        first: rows.find((r) => r.command.requestedBy === userId && r.command.idempotencyKey === key),
       };
-      return rows.rows.map((r) => ({
-        at: new Date(r.ts).getTime(),
-        value: r.value === null ? null : Number(r.value),
-        textValue: r.text_value,
-      }));
     },
 
     /** The open command of each of these pumps. */
@@ -195,29 +370,41 @@ export function createPumpControlRepository(db: Queryable) {
 
     async list(f: CommandFilter, page: number, pageSize: number) {
       const where = conditionOf(f);
-      const [rows, [total]] = await Promise.all([
-        viewQuery()
-          .where(where)
-          .orderBy(desc(pumpCommands.requestedAt), desc(pumpCommands.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(pumpCommands)
-          .innerJoin(stations, eq(stations.id, pumpCommands.stationId))
-          .where(where),
-      ]);
+      const [rows, [total]] = await together(
+        db,
+        () =>
+          viewQuery()
+            .where(where)
+            .orderBy(desc(pumpCommands.requestedAt), desc(pumpCommands.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+        () =>
+          db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(pumpCommands)
+            .innerJoin(stations, eq(stations.id, pumpCommands.stationId))
+            .where(where),
+      );
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** Moves a command on if it is still in one of `from`; undefined when it was not (someone else moved it). */
-    async transition(id: number, from: readonly string[], set: Partial<NewCommand>): Promise<CommandRow | undefined> {
+    /**
+     * Moves a command on if it is still in one of `from` (undefined when it was not: someone else
+     * moved it), in one statement with the names the command's answer and live event need.
+     * `where`: a further condition (the device a reply comes from).
+     */
+    async move(
+      id: number,
+      from: readonly string[],
+      set: Partial<Record<keyof NewCommand, unknown>>,
+      where?: SQL,
+    ): Promise<CommandView | undefined> {
       const [row] = await db
         .update(pumpCommands)
-        .set(set)
-        .where(and(eq(pumpCommands.id, id), inArray(pumpCommands.state, [...from])))
-        .returning();
-      return row;
+        .set(set as Partial<NewCommand>)
+        .where(and(eq(pumpCommands.id, id), inArray(pumpCommands.state, [...from]), where))
+        .returning(returnedView);
+      return row ? toView(row) : undefined;
     },
 
     /**
@@ -254,10 +441,6 @@ export function createPumpControlRepository(db: Queryable) {
         .returning({ id: pumpCommands.id });
       return [...expired, ...timedOut].map((r) => r.id);
     },
-
-    /** The station's pumps in number order. */
-    pumpsOf: (stationId: number) =>
-      db.select().from(stationPumps).where(eq(stationPumps.stationId, stationId)).orderBy(stationPumps.number),
   };
 }
 

@@ -28,13 +28,20 @@ import { holdsPermission } from '../../lib/permissions.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { deriveStations, devicesOf, indexLatest } from '../station-live/station-live.derive.ts';
-import { createStationLiveRepository } from '../station-live/station-live.repository.ts';
+import {
+  createStationLiveRepository,
+  type LatestRow,
+  type StationConfigs,
+} from '../station-live/station-live.repository.ts';
 import { checkInterlocks, type PumpSnapshot, type Refusal, runHistory } from './interlocks.ts';
 import { pumpLabel, toCommand } from './pump-control.mappers.ts';
 import {
   type CommandRow,
   type CommandView,
   createPumpControlRepository,
+  fromDevice,
+  keptOr,
+  type LiveDevice,
   type NewCommand,
 } from './pump-control.repository.ts';
 
@@ -96,7 +103,7 @@ export function paramIssues(spec: CommandSpec, params: Params): Issue[] {
 
 /** One pump as the interlocks and the control screen see it now. */
 export interface PumpView {
-  pump: Awaited<ReturnType<ReturnType<typeof createPumpControlRepository>['pumpsOf']>>[number];
+  pump: StationConfigs['pumps'][number];
   controller: { id: number; code: string; commands: CommandSpec[] } | null;
   mode: PumpMode | null;
   snapshot: PumpSnapshot;
@@ -111,104 +118,137 @@ export interface StationView {
   now: Date;
 }
 
+/** What a station's (or one pump's) view is made from, read by the caller. */
+interface ViewInputs {
+  configs: StationConfigs;
+  settings: ControlSettings;
+  devices: LiveDevice[];
+  latest: LatestRow[];
+  /** The open commands of the pumps. */
+  open: CommandView[];
+  /** The running flags' points of the last hour, by `deviceId:metric`; null: not read (no start is judged). */
+  history: Map<string, { at: number; value: number | null; textValue: string | null }[]> | null;
+  now: Date;
+  /** A command that does not make its pump busy (the one being approved). */
+  excluding?: number | undefined;
+}
+
+/** The running flags a view's start interlocks read: each controlled pump's. */
+const runningSeries = (pumps: StationConfigs['pumps']) =>
+  pumps.flatMap((p) =>
+    p.controllerDeviceId !== null && p.runningMetric
+      ? [{ deviceId: p.controllerDeviceId, metric: p.runningMetric }]
+      : [],
+  );
+
+/** A controller's commands as its type's thing model declares them. */
+function commandsOf(model: unknown): CommandSpec[] {
+  const parsed = thingModelSchema.safeParse(model ?? {});
+  return parsed.success ? parsed.data.commands : [];
+}
+
+/**
+ * A station's live state (the station-live module's derivation) with each of the configured pumps'
+ * snapshot: what the interlocks judge.
+ */
+function buildView(input: ViewInputs): StationView {
+  const { configs, settings, now } = input;
+  const row = configs.rows[0]!;
+  const index = indexLatest(input.latest);
+  const devices = new Map(input.devices.flatMap((d) => (d.info ? [[d.id, d.info] as const] : [])));
+  const [station] = deriveStations({ configs, devices, latest: index, now });
+  const byId = new Map(input.devices.map((d) => [d.id, { id: d.id, code: d.code, commands: commandsOf(d.model) }]));
+  const level = station!.level.ts === null ? null : { value: station!.level.value, at: Date.parse(station!.level.ts) };
+  const pumps = configs.pumps.map((pump): PumpView => {
+    const pl = station!.pumps.find((p) => p.id === pump.id)!;
+    const c = pump.controllerDeviceId;
+    const controller = c === null ? null : (byId.get(c) ?? null);
+    let history = { startsLastHour: 0, lastStopAt: null as number | null };
+    const points = c !== null && pump.runningMetric ? input.history?.get(`${c}:${pump.runningMetric}`) : undefined;
+    if (points) {
+      history = runHistory(
+        points.map((p) => ({ at: p.at, running: flagOf(p.value, p.textValue) })),
+        now.getTime(),
+      );
+    }
+    // The mode: the remote metric's enum text (a plain flag reads remote or local), while fresh.
+    let mode: PumpMode | null = null;
+    const modeReading = c !== null && pump.remoteMetric ? index.get(c)?.get(pump.remoteMetric) : undefined;
+    if (modeReading && !pl.remote.stale) {
+      const text = modeReading.textValue?.trim().toLowerCase() ?? '';
+      if ((PUMP_MODES as readonly string[]).includes(text)) mode = text as PumpMode;
+      else if (pl.remote.value !== null) mode = pl.remote.value ? 'remote' : 'local';
+    }
+    const open = input.open.find((o) => o.command.pumpId === pump.id && o.command.id !== input.excluding) ?? null;
+    return {
+      pump,
+      controller,
+      mode,
+      open,
+      snapshot: {
+        now: now.getTime(),
+        settings,
+        maintenance: pump.maintenance,
+        controllerOnline: controller !== null && pl.state !== 'offline' && pl.running.ts !== null && !pl.running.stale,
+        mode,
+        running: pl.running.stale ? null : pl.running.value,
+        fault: pl.fault.stale ? null : pl.fault.value,
+        level,
+        protectionLevel: row.station.protectionLevel,
+        lastStopAt: history.lastStopAt,
+        startsLastHour: history.startsLastHour,
+        busy: open !== null,
+      },
+    };
+  });
+  return { station: station!, protectionLevel: row.station.protectionLevel, settings, pumps, now };
+}
+
 /**
  * Pump control (issue 17): commands checked against the interlocks, recorded whatever becomes of them,
  * approved by a second person where the station asks for it, sent to the controller over MQTT or
  * fetched by its gateway, and moved on by its answers and by time.
+ *
+ * Statements per command are what its speed is made of (PGlite has one connection: every request's
+ * queries queue on it). A send reads its pump's configuration, its devices' live state, its open
+ * command and idempotency key in a statement each (the running history only for a start), inserts,
+ * and after the commit publishes and marks it sent in one UPDATE … RETURNING that carries the names
+ * its live event needs; each answer of the controller is one such UPDATE too.
  */
 export function createPumpControlService(app: FastifyInstance) {
   const repo = (db: Queryable) => createPumpControlRepository(db);
 
   /**
-   * A station's live state (the station-live module's derivation), its settings and each pump's
-   * snapshot: what the interlocks judge. `excluding`: a command that does not make its pump busy (the
-   * one being approved). Undefined when there is no such station.
+   * A station's live state, its settings and each pump's snapshot: what the interlocks judge.
+   * `excluding`: a command that does not make its pump busy (the one being approved). Undefined when
+   * there is no such station. One query after another: `db` may be a transaction (one connection).
    */
   async function stationView(db: Queryable, stationId: number, excluding?: number): Promise<StationView | undefined> {
-    const live = createStationLiveRepository(db);
-    const configs = await live.configs({ ids: [stationId] });
-    const row = configs.rows[0];
-    if (!row) return undefined;
+    const configs = await createStationLiveRepository(db).configs({ ids: [stationId] });
+    if (!configs.rows[0]) return undefined;
     const now = app.clock.now();
-    const { devices, latest } = await live.devicesAndLatest(devicesOf(configs));
-    const index = indexLatest(latest);
-    const [station] = deriveStations({ configs, devices, latest: index, now });
     const r = repo(db);
-    const pumps = await r.pumpsOf(stationId);
-    const controllerIds = [
-      ...new Set(pumps.flatMap((p) => (p.controllerDeviceId === null ? [] : [p.controllerDeviceId]))),
-    ];
-    const [settings, controllers, open] = await Promise.all([
-      r.settings(stationId),
-      r.controllers(controllerIds),
-      r.openOf(pumps.map((p) => p.id)),
-    ]);
-    const byId = new Map(
-      controllers.map((c) => {
-        const model = thingModelSchema.safeParse(c.model ?? {});
-        return [c.id, { id: c.id, code: c.code, commands: model.success ? model.data.commands : [] }];
-      }),
-    );
-    const level =
-      station!.level.ts === null ? null : { value: station!.level.value, at: Date.parse(station!.level.ts) };
-    const views: PumpView[] = [];
-    for (const pump of pumps) {
-      const pl = station!.pumps.find((p) => p.id === pump.id)!;
-      const c = pump.controllerDeviceId;
-      const controller = c === null ? null : (byId.get(c) ?? null);
-      let history = { startsLastHour: 0, lastStopAt: null as number | null };
-      if (c !== null && pump.runningMetric) {
-        const points = await r.runningPoints(c, pump.runningMetric, new Date(now.getTime() - HOUR));
-        history = runHistory(
-          points.map((p) => ({ at: p.at, running: flagOf(p.value, p.textValue) })),
-          now.getTime(),
-        );
-      }
-      // The mode: the remote metric's enum text (a plain flag reads remote or local), while fresh.
-      let mode: PumpMode | null = null;
-      const modeReading = c !== null && pump.remoteMetric ? index.get(c)?.get(pump.remoteMetric) : undefined;
-      if (modeReading && !pl.remote.stale) {
-        const text = modeReading.textValue?.trim().toLowerCase() ?? '';
-        if ((PUMP_MODES as readonly string[]).includes(text)) mode = text as PumpMode;
-        else if (pl.remote.value !== null) mode = pl.remote.value ? 'remote' : 'local';
-      }
-      const openCommand = open.find((o) => o.command.pumpId === pump.id && o.command.id !== excluding) ?? null;
-      views.push({
-        pump,
-        controller,
-        mode,
-        open: openCommand,
-        snapshot: {
-          now: now.getTime(),
-          settings,
-          maintenance: pump.maintenance,
-          controllerOnline:
-            controller !== null && pl.state !== 'offline' && pl.running.ts !== null && !pl.running.stale,
-          mode,
-          running: pl.running.stale ? null : pl.running.value,
-          fault: pl.fault.stale ? null : pl.fault.value,
-          level,
-          protectionLevel: row.station.protectionLevel,
-          lastStopAt: history.lastStopAt,
-          startsLastHour: history.startsLastHour,
-          busy: openCommand !== null,
-        },
-      });
-    }
-    return { station: station!, protectionLevel: row.station.protectionLevel, settings, pumps: views, now };
+    const settings = await r.settings(stationId);
+    const { devices, latest } = await r.live(devicesOf(configs));
+    const open = await r.openOf(configs.pumps.map((p) => p.id));
+    const history = await r.runningPointsOf(runningSeries(configs.pumps), new Date(now.getTime() - HOUR));
+    return buildView({ configs, settings, devices, latest, open, history, now, excluding });
   }
 
   // ---- Live events and sending ----
 
-  /** After a change: each command's state to the connections watching its station, in their language. */
+  /** A command's state to the connections watching its station, in their language. */
+  function pushView(v: CommandView) {
+    app.realtime.toStationSubscribers(v.command.stationId, (locale) => ({
+      type: 'pump-command',
+      command: toCommand(v, locale),
+    }));
+  }
+
+  /** After a change: each command's state (read again) to the connections watching its station. */
   async function push(ids: number[]) {
     if (ids.length === 0) return;
-    for (const v of await repo(app.db).views(ids)) {
-      app.realtime.toStationSubscribers(v.command.stationId, (locale) => ({
-        type: 'pump-command',
-        command: toCommand(v, locale),
-      }));
-    }
+    for (const v of await repo(app.db).views(ids)) pushView(v);
   }
 
   /** What the controller receives. */
@@ -222,36 +262,48 @@ export function createPumpControlService(app: FastifyInstance) {
 
   /**
    * Publishes a pending command to its controller; one that reached a connected session is sent (its
-   * TTL counts from now). One nobody took stays pending for a gateway's fetch, or times out.
+   * TTL counts from now) and its event says so. One nobody took stays pending for a gateway's fetch, or
+   * times out: its event says pending. One a fast answer moved on already keeps that state (the answer
+   * set sentAt and sent its own event).
    */
-  async function dispatch(id: number) {
-    const [row] = await repo(app.db).views([id]);
-    const c = row?.command;
-    if (c?.state !== 'pending' || !c.deviceCode) return;
+  async function dispatch(v: CommandView) {
+    const c = v.command;
+    if (!c.deviceCode) return pushView(v);
     const at = app.clock.now();
-    const delivered = await app.mqtt.publishToDevice(
-      c.deviceCode,
-      `devices/${c.deviceCode}/commands`,
-      JSON.stringify(wire(c, at)),
-    );
-    if (!delivered) return;
-    // A fast answer may have moved it on already: then it keeps its state (the answer set sentAt).
-    await repo(app.db).transition(id, ['pending'], {
+    const delivered = await app.mqtt
+      .publishToDevice(c.deviceCode, `devices/${c.deviceCode}/commands`, JSON.stringify(wire(c, at)))
+      .catch((err: unknown) => {
+        app.log.warn({ err, command: c.id }, 'pump command: send failed');
+        return false;
+      });
+    if (!delivered) return pushView(v);
+    const sent = await repo(app.db).move(c.id, ['pending'], {
       state: 'sent',
       sentAt: at,
       expiresAt: new Date(at.getTime() + c.ttlSeconds * 1000),
     });
+    if (sent) pushView(sent);
   }
 
-  /** After the commit: the live events, then the sending of what became pending. */
-  function afterCommit(ctx: Context, rows: { id: number; state: string }[]) {
+  /**
+   * After the commit: what became pending is sent (one event, its state once sent), the rest's events.
+   * Commands given as views are not read again; those given by id are.
+   */
+  function afterCommit(ctx: Context, commands: (CommandView | { id: number })[]) {
     ctx.afterCommit(async () => {
-      await push(rows.map((r) => r.id));
-      const pending = rows.filter((r) => r.state === 'pending');
-      for (const r of pending) {
-        await dispatch(r.id).catch((err: unknown) => app.log.warn({ err, command: r.id }, 'pump command: send failed'));
+      const held = commands.filter((c): c is CommandView => 'command' in c);
+      const ids = commands.flatMap((c) => ('command' in c ? [] : [c.id]));
+      const views = [...held, ...(await repo(app.db).views(ids))];
+      for (const v of views) {
+        if (v.command.state !== 'pending') pushView(v);
       }
-      if (pending.length) await push(pending.map((r) => r.id));
+      for (const v of views) {
+        if (v.command.state === 'pending') {
+          await dispatch(v).catch((err: unknown) =>
+            app.log.warn({ err, command: v.command.id }, 'pump command: send failed'),
+          );
+        }
+      }
     });
   }
 
@@ -301,9 +353,17 @@ export function createPumpControlService(app: FastifyInstance) {
 
   const userId = (ctx: Context) => ctx.auth?.userId ?? null;
 
+  /** What a recorded command's answer names besides its pump: held by the caller, not read again. */
+  interface Names {
+    stationName: string;
+    regionId: number | null;
+    requesterName: string | null;
+  }
+
   /**
    * Records one command for one pump: checked (declared, parameters, interlocks), then blocked,
-   * awaiting approval or pending. A repeat of the caller's idempotency key answers the first command.
+   * awaiting approval or pending. A repeat of the caller's idempotency key answers the first command:
+   * `first` is it when the caller has read it already (null: there is none), undefined to read it.
    */
   async function submit(
     ctx: Context,
@@ -311,11 +371,13 @@ export function createPumpControlService(app: FastifyInstance) {
     pumpView: PumpView,
     input: { command: string; params: Params; reason: string; idempotencyKey: string },
     batchId: string | null,
-  ): Promise<{ command: PumpCommand; refusal: Refusal | null; duplicate: boolean; row: CommandRow }> {
+    names: Names,
+    first?: CommandView | null,
+  ): Promise<{ command: PumpCommand; refusal: Refusal | null; duplicate: boolean; view: CommandView }> {
     const r = repo(ctx.db);
     const me = userId(ctx)!;
-    const first = await r.byKey(me, input.idempotencyKey);
-    if (first) return { command: toCommand(first, ctx.locale), refusal: null, duplicate: true, row: first.command };
+    const prior = first === undefined ? await r.byKey(me, input.idempotencyKey) : first;
+    if (prior) return { command: toCommand(prior, ctx.locale), refusal: null, duplicate: true, view: prior };
     const { pump, controller, snapshot } = pumpView;
     const spec = controller?.commands.find((c) => c.key === input.command);
     if (controller && !spec) {
@@ -369,74 +431,84 @@ export function createPumpControlService(app: FastifyInstance) {
       // A unique index refused it: the same key committed meanwhile (answer that one), or another
       // command for the pump opened meanwhile (busy).
       const again = await r.byKey(me, input.idempotencyKey);
-      if (again) return { command: toCommand(again, ctx.locale), refusal: null, duplicate: true, row: again.command };
+      if (again) return { command: toCommand(again, ctx.locale), refusal: null, duplicate: true, view: again };
       finalRefusal = { interlock: 'busy', params: {} };
       row = await r.insert(blocked(finalRefusal));
       if (!row) throw new Error('pump command: could not be recorded');
     }
-    const [recorded] = await r.views([row.id]);
-    return { command: toCommand(recorded!, ctx.locale), refusal: finalRefusal, duplicate: false, row };
-  }
-
-  /** The pump of a command body within the caller's reach: 400 when there is none, 403 outside their regions. */
-  async function pumpOf(ctx: Context, pumpId: number) {
-    const pump = await repo(ctx.db).pump(pumpId);
-    if (!pump) throw new RequestValidationError('body', [customIssue(['pumpId'], 'validation.unknownPump')]);
-    const station = await repo(ctx.db).station(pump.stationId);
-    if (!station || !(await inScope(ctx, station.regionId))) throw forbidden();
-    return pump;
+    const recorded: CommandView = {
+      command: row,
+      stationName: names.stationName,
+      regionId: names.regionId,
+      pumpNumber: pump.number,
+      pumpName: pump.name,
+      requesterName: names.requesterName,
+      approverName: null,
+    };
+    return { command: toCommand(recorded, ctx.locale), refusal: finalRefusal, duplicate: false, view: recorded };
   }
 
   /**
-   * A controller's answer, by MQTT or HTTP: moves its command on. An answer for another device's
-   * command or an unknown one is ignored (null); one for a command already final leaves it as it is.
+   * A controller's answer, by MQTT or HTTP: moves its command on, in one UPDATE … RETURNING that
+   * gives its live event. An answer for another device's command or an unknown one is ignored (null);
+   * one for a command already final leaves it as it is.
    */
   async function reply(code: string, answer: DeviceCommandReply): Promise<PumpCommandState | null> {
     const r = repo(app.db);
+    const now = app.clock.now();
+    const result = answer.result ?? null;
+    const mine = fromDevice(code);
+    const moved =
+      answer.status === 'accepted'
+        ? await r.move(
+            answer.id,
+            ['pending', 'sent'],
+            { state: 'acknowledged', acknowledgedAt: now, sentAt: keptOr('sentAt', now) },
+            mine,
+          )
+        : answer.status === 'succeeded'
+          ? await r.move(
+              answer.id,
+              ANSWERABLE,
+              {
+                state: 'succeeded',
+                result,
+                finishedAt: now,
+                sentAt: keptOr('sentAt', now),
+                acknowledgedAt: keptOr('acknowledgedAt', now),
+              },
+              mine,
+            )
+          : await r.move(
+              answer.id,
+              ANSWERABLE,
+              {
+                state: 'failed',
+                result,
+                detail: (answer.reason ?? '').slice(0, 200),
+                finishedAt: now,
+                sentAt: keptOr('sentAt', now),
+              },
+              mine,
+            );
+    if (moved) {
+      pushView(moved);
+      return moved.command.state as PumpCommandState;
+    }
     const v = await r.view(answer.id);
     if (!v || v.command.deviceCode !== code) {
       app.log.info({ device: code, command: answer.id }, 'pump command: reply for an unknown command ignored');
       return null;
     }
-    const c = v.command;
-    const now = app.clock.now();
-    const result = answer.result ?? null;
-    const row =
-      answer.status === 'accepted'
-        ? await r.transition(answer.id, ['pending', 'sent'], {
-            state: 'acknowledged',
-            acknowledgedAt: now,
-            sentAt: c.sentAt ?? now,
-          })
-        : answer.status === 'succeeded'
-          ? await r.transition(answer.id, ANSWERABLE, {
-              state: 'succeeded',
-              result,
-              finishedAt: now,
-              sentAt: c.sentAt ?? now,
-              acknowledgedAt: c.acknowledgedAt ?? now,
-            })
-          : await r.transition(answer.id, ANSWERABLE, {
-              state: 'failed',
-              result,
-              detail: (answer.reason ?? '').slice(0, 200),
-              finishedAt: now,
-              sentAt: c.sentAt ?? now,
-            });
-    if (!row) {
-      app.log.info(
-        { device: code, command: answer.id, state: c.state, status: answer.status },
-        'pump command: reply for a command that cannot move on ignored',
-      );
-      return c.state as PumpCommandState;
-    }
-    await push([row.id]);
-    return row.state as PumpCommandState;
+    app.log.info(
+      { device: code, command: answer.id, state: v.command.state, status: answer.status },
+      'pump command: reply for a command that cannot move on ignored',
+    );
+    return v.command.state as PumpCommandState;
   }
 
   return {
     stationView,
-    dispatch,
     push,
 
     async station(ctx: Context, id: number): Promise<ControlStation> {
@@ -477,14 +549,51 @@ export function createPumpControlService(app: FastifyInstance) {
       return s;
     },
 
-    /** One command (send route): a blocked one is recorded and audited, then answered 409 with its reason. */
+    /**
+     * One command (send route): a blocked one is recorded and audited, then answered 409 with its
+     * reason. Reads only the commanded pump's configuration and live state (not the station's view).
+     */
     async send(ctx: Context, input: z.output<typeof pumpCommandInputSchema>) {
-      const pump = await pumpOf(ctx, input.pumpId);
-      const view = (await stationView(ctx.db, pump.stationId))!;
-      const pumpView = view.pumps.find((p) => p.pump.id === pump.id)!;
-      const result = await submit(ctx, view, pumpView, input, null);
+      const r = repo(ctx.db);
+      const me = userId(ctx)!;
+      const target = await r.target(input.pumpId, me);
+      if (!target) throw new RequestValidationError('body', [customIssue(['pumpId'], 'validation.unknownPump')]);
+      if (!(await inScope(ctx, target.station.regionId))) throw forbidden();
+      const { open, first } = await r.openOrKey(target.pump.id, me, input.idempotencyKey);
+      let view: StationView | undefined;
+      if (!first) {
+        const now = app.clock.now();
+        const configs: StationConfigs = {
+          rows: [{ station: target.station, regionName: null }],
+          pumps: [target.pump],
+          sensors: target.level ? [target.level] : [],
+        };
+        const { devices, latest } = await r.live(devicesOf(configs));
+        // The running history judges a start only (minimum off-time, starts per hour).
+        const history =
+          input.command === 'start'
+            ? await r.runningPointsOf(runningSeries(configs.pumps), new Date(now.getTime() - HOUR))
+            : null;
+        view = buildView({
+          configs,
+          settings: target.settings,
+          devices,
+          latest,
+          open: open ? [open] : [],
+          history,
+          now,
+        });
+      }
+      const names = {
+        stationName: target.station.name,
+        regionId: target.station.regionId,
+        requesterName: target.requesterName,
+      };
+      const result = first
+        ? { command: toCommand(first, ctx.locale), refusal: null, duplicate: true, view: first }
+        : await submit(ctx, view!, view!.pumps[0]!, input, null, names, null);
       auditCommand(ctx, result.command, result.refusal !== null);
-      if (!result.duplicate) afterCommit(ctx, [result.row]);
+      if (!result.duplicate) afterCommit(ctx, [result.view]);
       if (result.refusal && !result.duplicate) {
         throw new CommitThenFail(blockedError(result.command, result.refusal));
       }
@@ -493,11 +602,17 @@ export function createPumpControlService(app: FastifyInstance) {
 
     /** Stop every pump of a station, each checked on its own: all the commands, blocked ones too. */
     async stopAll(ctx: Context, stationId: number, input: { reason: string; idempotencyKey: string }) {
-      const station = await repo(ctx.db).station(stationId);
+      const r = repo(ctx.db);
+      const station = await r.station(stationId);
       if (!station) throw notFound();
       if (!(await inScope(ctx, station.regionId))) throw forbidden();
       const view = (await stationView(ctx.db, stationId))!;
       if (view.pumps.length === 0) throw new AppError(400, ResultCode.businessFailure, 'pumpControl.noPumps');
+      const names = {
+        stationName: station.name,
+        regionId: station.regionId,
+        requesterName: await r.userName(userId(ctx)!),
+      };
       const batchId = `${stationId}-${input.idempotencyKey}`;
       const results = [];
       for (const p of view.pumps) {
@@ -513,11 +628,14 @@ export function createPumpControlService(app: FastifyInstance) {
               idempotencyKey: `${input.idempotencyKey}:${p.pump.id}`,
             },
             batchId,
+            names,
           ),
         );
       }
-      const fresh = results.filter((r) => !r.duplicate).map((r) => r.row);
-      afterCommit(ctx, fresh);
+      afterCommit(
+        ctx,
+        results.filter((r) => !r.duplicate).map((r) => r.view),
+      );
       ctx.audit({
         targetId: stationId,
         after: {
@@ -546,8 +664,8 @@ export function createPumpControlService(app: FastifyInstance) {
       const now = app.clock.now();
       const r = repo(ctx.db);
       if (c.approvalDeadline && c.approvalDeadline <= now) {
-        await r.transition(id, ['awaiting_approval'], { state: 'expired', finishedAt: now });
-        afterCommit(ctx, [{ id, state: 'expired' }]);
+        const expired = await r.move(id, ['awaiting_approval'], { state: 'expired', finishedAt: now });
+        afterCommit(ctx, [expired ?? { id }]);
         throw new CommitThenFail(new AppError(409, ResultCode.businessFailure, 'pumpControl.approvalExpired'));
       }
       const view = (await stationView(ctx.db, c.stationId, id))!;
@@ -556,23 +674,23 @@ export function createPumpControlService(app: FastifyInstance) {
         ? checkInterlocks(pumpView.snapshot, c.command, c.params)
         : { interlock: 'offline' as const, params: {} };
       const decided = { approvedBy: userId(ctx), approvedAt: now };
-      const row = refusal
-        ? await r.transition(id, ['awaiting_approval'], {
+      const moved = refusal
+        ? await r.move(id, ['awaiting_approval'], {
             ...decided,
             state: 'blocked',
             interlock: refusal.interlock,
             interlockParams: refusal.params,
             finishedAt: now,
           })
-        : await r.transition(id, ['awaiting_approval'], {
+        : await r.move(id, ['awaiting_approval'], {
             ...decided,
             state: 'pending',
             expiresAt: new Date(now.getTime() + c.ttlSeconds * 1000),
           });
-      if (!row)
+      if (!moved)
         throw new AppError(409, ResultCode.businessFailure, 'pumpControl.notAwaitingApproval', { state: c.state });
-      const command = toCommand((await r.view(id))!, ctx.locale);
-      afterCommit(ctx, [row]);
+      const command = toCommand(moved, ctx.locale);
+      afterCommit(ctx, [moved]);
       ctx.audit({
         targetId: id,
         ...(refusal ? { action: 'command-blocked' as const } : {}),
@@ -598,17 +716,17 @@ export function createPumpControlService(app: FastifyInstance) {
         throw new AppError(403, 403, 'pumpControl.ownCommand');
       }
       const now = app.clock.now();
-      const row = await repo(ctx.db).transition(id, ['awaiting_approval'], {
+      const moved = await repo(ctx.db).move(id, ['awaiting_approval'], {
         state: 'refused',
         approvedBy: userId(ctx),
         approvedAt: now,
         finishedAt: now,
         detail: reason,
       });
-      if (!row)
+      if (!moved)
         throw new AppError(409, ResultCode.businessFailure, 'pumpControl.notAwaitingApproval', { state: c.state });
-      const command = toCommand((await repo(ctx.db).view(id))!, ctx.locale);
-      afterCommit(ctx, [row]);
+      const command = toCommand(moved, ctx.locale);
+      afterCommit(ctx, [moved]);
       ctx.audit({
         targetId: id,
         after: { station: command.stationName, pump: command.pumpName, command: command.commandName, reason },
@@ -626,10 +744,10 @@ export function createPumpControlService(app: FastifyInstance) {
         throw new AppError(403, 403, 'pumpControl.cancelForbidden');
       }
       const now = app.clock.now();
-      const row = await repo(ctx.db).transition(id, CANCELLABLE, { state: 'cancelled', finishedAt: now });
-      if (!row) throw new AppError(409, ResultCode.businessFailure, 'pumpControl.notCancellable', { state: c.state });
-      const command = toCommand((await repo(ctx.db).view(id))!, ctx.locale);
-      afterCommit(ctx, [row]);
+      const moved = await repo(ctx.db).move(id, CANCELLABLE, { state: 'cancelled', finishedAt: now });
+      if (!moved) throw new AppError(409, ResultCode.businessFailure, 'pumpControl.notCancellable', { state: c.state });
+      const command = toCommand(moved, ctx.locale);
+      afterCommit(ctx, [moved]);
       ctx.audit({
         targetId: id,
         after: { station: command.stationName, pump: command.pumpName, command: command.commandName },

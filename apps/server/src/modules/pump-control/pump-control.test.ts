@@ -212,6 +212,7 @@ describe('interlocks through the route', () => {
       'maintenance',
     ],
     ['already', () => prepare({ running: 1 }), 'start', 'already'],
+    ['already', () => prepare({ fault: 0 }), 'reset_fault', 'already'],
     [
       'min_off_time',
       async () => {
@@ -290,7 +291,11 @@ describe('interlocks through the route', () => {
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json().data.pumps.find((x: { pumpId: number }) => x.pumpId === pump.id);
     expect(p).toMatchObject({ mode: 'remote', deviceCode: controllerCode });
-    expect(p.checks).toMatchObject({ start: 'dry_run', stop: 'already', reset_fault: null });
+    expect(p.checks).toMatchObject({ start: 'dry_run', stop: 'already', reset_fault: 'already' });
+    await prepare({ fault: 1 });
+    const faulted = await t.call(pumpControlApi.station, { params: { id: station.id }, token: operator });
+    const f = faulted.json().data.pumps.find((x: { pumpId: number }) => x.pumpId === pump.id);
+    expect(f.checks).toMatchObject({ start: 'fault', reset_fault: null });
   });
 });
 
