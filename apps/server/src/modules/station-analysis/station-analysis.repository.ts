@@ -124,6 +124,26 @@ function segments(series: SeriesKey[], tiers: Tiers, cuts: number[], now: number
     ${sql.raw(union)}`;
 }
 
+/** A pump as the analysis reads it. */
+export interface AnalysisPump {
+  stationId: number;
+  number: number;
+  controllerDeviceId: number | null;
+  maintenance: boolean;
+  runningMetric: string | null;
+  faultMetric: string | null;
+  powerMetric: string | null;
+  energyMetric: string | null;
+}
+
+/** A station's sensor (its role's device and metric). */
+export interface AnalysisSensor {
+  stationId: number;
+  role: string;
+  deviceId: number;
+  metric: string;
+}
+
 /** Per series and piece (0-based, between two cuts). */
 export interface PieceFigure extends SeriesKey {
   piece: number;
@@ -222,43 +242,51 @@ export function createStationAnalysisRepository(db: Queryable) {
     },
 
     /**
-     * The pumps (number order) and sensors of the stations, each of their devices' type, and those
-     * types' thing models (each once: many devices share a type).
+     * The pumps (station, number order) and sensors of the stations, each of their devices' type, and
+     * those types' thing models (each once: many devices share a type), in one round trip.
      */
     async config(stationIds: number[]) {
-      if (stationIds.length === 0)
-        return { pumps: [], sensors: [], typeOf: new Map<number, number | null>(), models: new Map<number, unknown>() };
-      const [pumps, sensors] = await Promise.all([
-        db
-          .select()
-          .from(stationPumps)
-          .where(inArray(stationPumps.stationId, stationIds))
-          .orderBy(asc(stationPumps.stationId), asc(stationPumps.number)),
-        db.select().from(stationSensors).where(inArray(stationSensors.stationId, stationIds)),
-      ]);
-      const deviceIds = [
-        ...new Set([
-          ...pumps.flatMap((p) => (p.controllerDeviceId === null ? [] : [p.controllerDeviceId])),
-          ...sensors.map((s) => s.deviceId),
-        ]),
-      ];
-      // Each device's type, and each type's model on its first device's row only.
-      const rows = deviceIds.length
-        ? rowsOf<{ id: number; type_id: number | null; model: unknown }>(
-            await db.execute(sql`
-              select d.id, d.type_id,
-                case when row_number() over (partition by d.type_id order by d.id) = 1 then t.model end as model
-              from ${devices} d left join ${deviceTypes} t on t.id = d.type_id
-              where d.id = any(${`{${deviceIds.join(',')}}`}::int[])`),
+      const empty = {
+        pumps: [],
+        sensors: [],
+        typeOf: new Map<number, number | null>(),
+        models: new Map<number, unknown>(),
+      };
+      if (stationIds.length === 0) return empty;
+      const ids = `{${stationIds.map(Number).join(',')}}`;
+      const [row] = rowsOf<{
+        pumps: AnalysisPump[] | null;
+        sensors: AnalysisSensor[] | null;
+        devices: { id: number; typeId: number | null; model: unknown }[] | null;
+      }>(
+        await db.execute(sql`
+          with p as (
+            select station_id, number, controller_device_id, maintenance, running_metric, fault_metric,
+              power_metric, energy_metric
+            from ${stationPumps} where station_id = any(${ids}::int[])
+          ),
+          se as (select station_id, role, device_id, metric from ${stationSensors} where station_id = any(${ids}::int[])),
+          d as (
+            select d.id, d.type_id,
+              case when row_number() over (partition by d.type_id order by d.id) = 1 then t.model end as model
+            from ${devices} d left join ${deviceTypes} t on t.id = d.type_id
+            where d.id in (select controller_device_id from p union select device_id from se)
           )
-        : [];
+          select
+            (select json_agg(json_build_object('stationId', station_id, 'number', number,
+                'controllerDeviceId', controller_device_id, 'maintenance', maintenance,
+                'runningMetric', running_metric, 'faultMetric', fault_metric, 'powerMetric', power_metric,
+                'energyMetric', energy_metric) order by station_id, number) from p) as pumps,
+            (select json_agg(json_build_object('stationId', station_id, 'role', role, 'deviceId', device_id,
+                'metric', metric)) from se) as sensors,
+            (select json_agg(json_build_object('id', id, 'typeId', type_id, 'model', model)) from d) as devices`),
+      );
+      const list = row?.devices ?? [];
       return {
-        pumps,
-        sensors,
-        typeOf: new Map(rows.map((r) => [Number(r.id), r.type_id === null ? null : Number(r.type_id)])),
-        models: new Map(
-          rows.filter((r) => r.type_id !== null && r.model != null).map((r) => [Number(r.type_id), r.model]),
-        ),
+        pumps: row?.pumps ?? [],
+        sensors: row?.sensors ?? [],
+        typeOf: new Map(list.map((r) => [r.id, r.typeId])),
+        models: new Map(list.filter((r) => r.typeId !== null && r.model != null).map((r) => [r.typeId!, r.model])),
       };
     },
 
