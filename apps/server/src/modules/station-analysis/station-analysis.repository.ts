@@ -232,15 +232,6 @@ export function createStationAnalysisRepository(db: Queryable) {
         .orderBy(asc(stations.code));
     },
 
-    /** Stations by id whatever the filter: which of the asked ones exist. */
-    async existing(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({ id: stations.id, regionId: stations.regionId })
-        .from(stations)
-        .where(inArray(stations.id, ids));
-    },
-
     /**
      * The pumps (station, number order) and sensors of the stations, each of their devices' type, and
      * those types' thing models (each once: many devices share a type), in one round trip.

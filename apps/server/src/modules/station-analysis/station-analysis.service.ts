@@ -214,10 +214,12 @@ export function createStationAnalysisService(app: FastifyInstance) {
     const scope = await ctx.scope();
     const regionIds = await regionFilter(ctx.db, scope, q.regionId);
     const ids = q.stationIds ? [...new Set(q.stationIds)] : undefined;
+    let list: Awaited<ReturnType<typeof r.stations>>;
     if (ids?.length) {
-      // Asked for by id: each must exist within the caller's region limit (a region filter only narrows).
+      // Asked for by id: each must exist within the caller's region limit (a region filter and the
+      // kind only narrow), read in one query with their regions.
       const reach = await regionFilter(ctx.db, scope, undefined);
-      const found = await r.existing(ids);
+      const found = await r.stations({ ids });
       const ok = new Set(
         found
           .filter((s) => reach === undefined || (s.regionId !== null && reach.includes(s.regionId)))
@@ -228,8 +230,12 @@ export function createStationAnalysisService(app: FastifyInstance) {
         throw new RequestValidationError('querystring', [
           { code: 'custom', path: ['stationIds'], message: 'validation.unknownStation', input: missing.join(',') },
         ]);
-    }
-    const list = await r.stations({ ids: ids?.length ? ids : undefined, regionIds, kind: q.kind });
+      list = found.filter(
+        (s) =>
+          (regionIds === undefined || (s.regionId !== null && regionIds.includes(s.regionId))) &&
+          (!q.kind || s.kind === q.kind),
+      );
+    } else list = await r.stations({ regionIds, kind: q.kind });
     const { pumps, sensors, typeOf, models } = await r.config(list.map((s) => s.id));
     // Each type's model read once (devices share types): its metrics' units.
     const specs = new Map<number | null, Map<string, { unit: string }>>();
