@@ -1,5 +1,5 @@
 import { type ControlSettings, DEFAULT_CONTROL_SETTINGS, PUMP_COMMAND_OPEN_STATES } from '@water/contracts';
-import { and, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -138,6 +138,57 @@ const conditionOf = (f: CommandFilter): SQL | undefined =>
     f.to ? lt(pumpCommands.requestedAt, f.to) : undefined,
   );
 
+/**
+ * The devices `where` selects (over `devices d`), as one JSON array: code, thing model, last heard,
+ * status, archived, staleness window and every latest reading (metric, epoch ms, value, text).
+ */
+const devicesJson = (where: SQL) => sql<unknown>`(select coalesce(json_agg(json_build_object(
+    'id', d.id, 'code', d.code, 'seen', floor(extract(epoch from d.last_seen_at) * 1000)::float8,
+    'status', d.status, 'archived', d.archived_at is not null,
+    'window', ${offlineAfterSeconds(sql`t.model`)}, 'model', t.model,
+    'latest', (select coalesce(json_agg(json_build_array(l.metric, floor(extract(epoch from l.ts) * 1000)::float8,
+        l.value, l.text_value)), '[]'::json)
+      from telemetry_latest l where l.device_id = d.id))), '[]'::json)
+  from devices d left join device_types t on t.id = d.type_id where ${where})`;
+
+interface DeviceJson {
+  id: number;
+  code: string;
+  seen: number | null;
+  status: string;
+  archived: boolean;
+  window: number;
+  model: unknown;
+  latest: [string, number, number | null, string | null][];
+}
+
+/** devicesJson's answer as the live derivation reads it (an archived device reads as silent). */
+function liveOf(value: unknown): { devices: LiveDevice[]; latest: LatestRow[] } {
+  const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as DeviceJson[];
+  const latest: LatestRow[] = [];
+  const devices = list.map((d): LiveDevice => {
+    const id = Number(d.id);
+    for (const [metric, at, value, textValue] of d.latest) {
+      latest.push({ deviceId: id, metric, at: Number(at), value: value === null ? null : Number(value), textValue });
+    }
+    return {
+      id,
+      code: d.code,
+      model: d.model,
+      info: d.archived
+        ? undefined
+        : {
+            id,
+            lastSeenAt: d.seen === null ? null : new Date(Number(d.seen)),
+            status: d.status,
+            windowSeconds: Number(d.window),
+            units: {},
+          },
+    };
+  });
+  return { devices, latest };
+}
+
 export function createPumpControlRepository(db: Queryable) {
   const viewQuery = () =>
     db
@@ -159,11 +210,12 @@ export function createPumpControlRepository(db: Queryable) {
     },
 
     /**
-     * What a command to one pump needs of its configuration, in one statement: the pump, its station
-     * (region, protection level), the station's control settings, its level sensor and the caller's
-     * name. Undefined when there is no such pump.
+     * What a command to one pump needs, in one statement: the pump, its station (region, protection
+     * level), the station's control settings, its level sensor, the caller's name, its controller and
+     * level sensor with their latest readings (devicesJson), whether the pump has an open command, and
+     * the caller's command under this idempotency key. Undefined when there is no such pump.
      */
-    async target(pumpId: number, userId: number) {
+    async target(pumpId: number, userId: number, key: string) {
       const [row] = await db
         .select({
           pump: stationPumps,
@@ -172,6 +224,11 @@ export function createPumpControlRepository(db: Queryable) {
           levelDeviceId: stationSensors.deviceId,
           levelMetric: stationSensors.metric,
           requesterName: nameOf(userId),
+          devices: devicesJson(sql`d.id in (${stationPumps.controllerDeviceId}, ${stationSensors.deviceId})`),
+          openId: sql<number | null>`(select ${pumpCommands.id} from ${pumpCommands}
+            where ${and(eq(pumpCommands.pumpId, stationPumps.id), inArray(pumpCommands.state, [...OPEN]))} limit 1)`,
+          firstId: sql<number | null>`(select ${pumpCommands.id} from ${pumpCommands}
+            where ${and(eq(pumpCommands.requestedBy, userId), eq(pumpCommands.idempotencyKey, key))})`,
         })
         .from(stationPumps)
         .innerJoin(stations, eq(stations.id, stationPumps.stationId))
@@ -188,6 +245,9 @@ export function createPumpControlRepository(db: Queryable) {
             ? null
             : { stationId: row.station.id, role: 'level', deviceId: row.levelDeviceId, metric: row.levelMetric },
         requesterName: row.requesterName,
+        ...liveOf(row.devices),
+        busy: row.openId !== null,
+        firstId: row.firstId === null ? null : Number(row.firstId),
       };
     },
 
@@ -197,54 +257,10 @@ export function createPumpControlRepository(db: Queryable) {
      */
     async live(ids: number[]): Promise<{ devices: LiveDevice[]; latest: LatestRow[] }> {
       if (ids.length === 0) return { devices: [], latest: [] };
-      const rows = rowsOf<{
-        id: number;
-        code: string;
-        seen: number | null;
-        status: string;
-        archived: boolean;
-        window_seconds: number;
-        model: unknown;
-        latest: [string, number, number | null, string | null][] | string;
-      }>(
-        await db.execute(sql`
-          select d.id, d.code, floor(extract(epoch from d.last_seen_at) * 1000)::float8 as seen, d.status,
-            d.archived_at is not null as archived, ${offlineAfterSeconds(sql`t.model`)} as window_seconds, t.model,
-            (select coalesce(json_agg(json_build_array(l.metric, floor(extract(epoch from l.ts) * 1000)::float8,
-                l.value, l.text_value)), '[]'::json)
-              from telemetry_latest l where l.device_id = d.id) as latest
-          from devices d left join device_types t on t.id = d.type_id
-          where d.id = any(${intArray(ids)}::int[])`),
+      const [row] = rowsOf<{ devices: unknown }>(
+        await db.execute(sql`select ${devicesJson(sql`d.id = any(${intArray(ids)}::int[])`)} as devices`),
       );
-      const latest: LatestRow[] = [];
-      const devices = rows.map((d): LiveDevice => {
-        const id = Number(d.id);
-        const points = typeof d.latest === 'string' ? JSON.parse(d.latest) : d.latest;
-        for (const [metric, at, value, textValue] of points as [string, number, number | null, string | null][]) {
-          latest.push({
-            deviceId: id,
-            metric,
-            at: Number(at),
-            value: value === null ? null : Number(value),
-            textValue,
-          });
-        }
-        return {
-          id,
-          code: d.code,
-          model: typeof d.model === 'string' ? JSON.parse(d.model) : d.model,
-          info: d.archived
-            ? undefined
-            : {
-                id,
-                lastSeenAt: d.seen === null ? null : new Date(Number(d.seen)),
-                status: d.status,
-                windowSeconds: Number(d.window_seconds),
-                units: {},
-              },
-        };
-      });
-      return { devices, latest };
+      return liveOf(row?.devices);
     },
 
     async saveSettings(stationId: number, s: ControlSettings, userId: number | null, at: Date) {
@@ -322,23 +338,6 @@ export function createPumpControlRepository(db: Queryable) {
       return bySeries;
     },
 
-    /**
-     * The pump's open command and the caller's command under this idempotency key, in one statement:
-     * what a submit checks first.
-     */
-    async openOrKey(pumpId: number, userId: number, key: string) {
-      const rows = await viewQuery().where(
-        or(
-          and(eq(pumpCommands.pumpId, pumpId), inArray(pumpCommands.state, [...OPEN])),
-          and(eq(pumpCommands.requestedBy, userId), eq(pumpCommands.idempotencyKey, key)),
-        ),
-      );
-      return {
-        open: rows.find((r) => r.command.pumpId === pumpId && OPEN.includes(r.command.state)) ?? null,
-        first: rows.find((r) => r.command.requestedBy === userId && r.command.idempotencyKey === key),
-      };
-    },
-
     /** The open command of each of these pumps. */
     async openOf(pumpIds: number[]) {
       if (pumpIds.length === 0) return [];
@@ -388,9 +387,18 @@ export function createPumpControlRepository(db: Queryable) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** Moves a command on if it is still in one of `from`; undefined when it was not (someone else moved it). */
+    async transition(id: number, from: readonly string[], set: Partial<NewCommand>): Promise<CommandRow | undefined> {
+      const [row] = await db
+        .update(pumpCommands)
+        .set(set)
+        .where(and(eq(pumpCommands.id, id), inArray(pumpCommands.state, [...from])))
+        .returning();
+      return row;
+    },
+
     /**
-     * Moves a command on if it is still in one of `from` (undefined when it was not: someone else
-     * moved it), in one statement with the names the command's answer and live event need.
+     * As transition, in one statement with the names the command's answer and live event need.
      * `where`: a further condition (the device a reply comes from).
      */
     async move(

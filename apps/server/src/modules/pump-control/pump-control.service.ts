@@ -131,6 +131,8 @@ interface ViewInputs {
   now: Date;
   /** A command that does not make its pump busy (the one being approved). */
   excluding?: number | undefined;
+  /** Pumps known to have an open command without it being read (a send's). */
+  busy?: Set<number> | undefined;
 }
 
 /** The running flags a view's start interlocks read: each controlled pump's. */
@@ -197,7 +199,7 @@ function buildView(input: ViewInputs): StationView {
         protectionLevel: row.station.protectionLevel,
         lastStopAt: history.lastStopAt,
         startsLastHour: history.startsLastHour,
-        busy: open !== null,
+        busy: open !== null || (input.busy?.has(pump.id) ?? false),
       },
     };
   });
@@ -277,12 +279,13 @@ export function createPumpControlService(app: FastifyInstance) {
         return false;
       });
     if (!delivered) return pushView(v);
-    const sent = await repo(app.db).move(c.id, ['pending'], {
+    // The names are the view's: the row alone comes back.
+    const sent = await repo(app.db).transition(c.id, ['pending'], {
       state: 'sent',
       sentAt: at,
       expiresAt: new Date(at.getTime() + c.ttlSeconds * 1000),
     });
-    if (sent) pushView(sent);
+    if (sent) pushView({ ...v, command: sent });
   }
 
   /**
@@ -556,10 +559,10 @@ export function createPumpControlService(app: FastifyInstance) {
     async send(ctx: Context, input: z.output<typeof pumpCommandInputSchema>) {
       const r = repo(ctx.db);
       const me = userId(ctx)!;
-      const target = await r.target(input.pumpId, me);
+      const target = await r.target(input.pumpId, me, input.idempotencyKey);
       if (!target) throw new RequestValidationError('body', [customIssue(['pumpId'], 'validation.unknownPump')]);
       if (!(await inScope(ctx, target.station.regionId))) throw forbidden();
-      const { open, first } = await r.openOrKey(target.pump.id, me, input.idempotencyKey);
+      const first = target.firstId === null ? null : ((await r.view(target.firstId)) ?? null);
       let view: StationView | undefined;
       if (!first) {
         const now = app.clock.now();
@@ -568,7 +571,6 @@ export function createPumpControlService(app: FastifyInstance) {
           pumps: [target.pump],
           sensors: target.level ? [target.level] : [],
         };
-        const { devices, latest } = await r.live(devicesOf(configs));
         // The running history judges a start only (minimum off-time, starts per hour).
         const history =
           input.command === 'start'
@@ -577,9 +579,10 @@ export function createPumpControlService(app: FastifyInstance) {
         view = buildView({
           configs,
           settings: target.settings,
-          devices,
-          latest,
-          open: open ? [open] : [],
+          devices: target.devices,
+          latest: target.latest,
+          open: [],
+          busy: target.busy ? new Set([target.pump.id]) : undefined,
           history,
           now,
         });
