@@ -1,5 +1,5 @@
 import { type AnalysisCompare, type AnalysisKpis, stationAnalysisApi } from '@water/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   alarms,
@@ -451,6 +451,18 @@ describe('daily tier', () => {
       )[0];
     expect(await dayRow('2026-05-31')).toMatchObject({ hours: 1, points: 1, meanSum: 60 });
     await db.insert(telemetryRollups1h).values(hour(f.deviceId, f.metric, local('2026-05-31', '10:00'), 240, 3));
+    const mayVolume = async () => {
+      clearAnalysisCaches();
+      const data = await ok<AnalysisCompare>(
+        compare({ from: '2026-05-01', to: '2026-05-31', stationIds: `${ps01.id}` }),
+      );
+      return data.rows[0]!.current.volume;
+    };
+    // The job has derived today: yesterday is read from its day row, which has not seen the late hour yet.
+    expect(await mayVolume()).toBe(600);
+    // Until the job has derived today (just after midnight), yesterday is read from the hours.
+    await db.delete(telemetryRollups1d).where(gte(telemetryRollups1d.bucket, local('2026-06-01', '00:00')));
+    expect(await mayVolume()).toBe(840);
     // Late hours older than yesterday wait for the hourly recheck.
     await db.insert(telemetryRollups1h).values(hour(f.deviceId, f.metric, local('2026-05-28', '10:00'), 24, 2));
     expect(await refreshDailyRollups(db, TEST_START)).toBeGreaterThanOrEqual(1);
