@@ -137,7 +137,7 @@ export async function buildApp({
   await app.register(alarmRulesRoutes);
   await app.register(notifyPlugin);
   await app.register(alarmsRoutes);
+  await app.register(pumpControlRoutes);
 
   return app;
-  await app.register(pumpControlRoutes);
 }
