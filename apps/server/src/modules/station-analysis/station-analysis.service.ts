@@ -19,6 +19,7 @@ import { t } from '../../i18n/messages.ts';
 import { UTILITY_OFFSET_MS } from '../../lib/clock.ts';
 import type { Context, RouteContext } from '../../lib/context.ts';
 import { regionFilter } from '../../lib/region-filter.ts';
+import { together } from '../../lib/together.ts';
 import { ENERGY_TO_KWH, FLOW_TO_M3H, POWER_TO_KW } from '../../lib/units.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { type CellValue, sendXlsx } from '../../lib/xlsx.ts';
@@ -321,18 +322,22 @@ export function createStationAnalysisService(app: FastifyInstance) {
       }
     }
     const running = stations.flatMap((s) => s.pumps.flatMap((p) => (p.running ? [p.running] : [])));
-    const [{ integrals, rises, firsts }, alarms] = await Promise.all([
-      r.figures(
-        { averaged: [...averaged.values()], counters: [...counters.values()], firsts: running },
-        cuts,
-        now,
-        split,
-      ),
-      r.alarms(
-        stations.map((s) => s.station.id),
-        cuts,
-      ),
-    ]);
+    // At once on the pool; in turn should ctx.db be a transaction (one connection).
+    const [{ integrals, rises, firsts }, alarms] = await together(
+      ctx.db,
+      () =>
+        r.figures(
+          { averaged: [...averaged.values()], counters: [...counters.values()], firsts: running },
+          cuts,
+          now,
+          split,
+        ),
+      () =>
+        r.alarms(
+          stations.map((s) => s.station.id),
+          cuts,
+        ),
+    );
     const index = (rows: PieceFigure[]) => {
       const m = new Map<string, PieceFigure>();
       for (const row of rows) m.set(`${keyOf(row)}:${row.piece}`, row);
