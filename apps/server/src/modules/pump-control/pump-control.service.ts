@@ -159,7 +159,13 @@ function buildView(input: ViewInputs): StationView {
   const index = indexLatest(input.latest);
   const devices = new Map(input.devices.flatMap((d) => (d.info ? [[d.id, d.info] as const] : [])));
   const [station] = deriveStations({ configs, devices, latest: index, now });
-  const byId = new Map(input.devices.map((d) => [d.id, { id: d.id, code: d.code, commands: commandsOf(d.model) }]));
+  // The controllers' thing models only (a sensor's is not read for commands).
+  const controllerIds = new Set(configs.pumps.map((p) => p.controllerDeviceId));
+  const byId = new Map(
+    input.devices.flatMap((d) =>
+      controllerIds.has(d.id) ? [[d.id, { id: d.id, code: d.code, commands: commandsOf(d.model) }] as const] : [],
+    ),
+  );
   const level = station!.level.ts === null ? null : { value: station!.level.value, at: Date.parse(station!.level.ts) };
   const pumps = configs.pumps.map((pump): PumpView => {
     const pl = station!.pumps.find((p) => p.id === pump.id)!;
@@ -212,10 +218,10 @@ function buildView(input: ViewInputs): StationView {
  * fetched by its gateway, and moved on by its answers and by time.
  *
  * Statements per command are what its speed is made of (PGlite has one connection: every request's
- * queries queue on it). A send reads its pump's configuration, its devices' live state, its open
- * command and idempotency key in a statement each (the running history only for a start), inserts,
- * and after the commit publishes and marks it sent in one UPDATE … RETURNING that carries the names
- * its live event needs; each answer of the controller is one such UPDATE too.
+ * queries queue on it). A send reads its pump's configuration, its devices' live state, whether it
+ * is busy and the idempotency key's command in one statement (the running history only for a start),
+ * inserts, and after the commit publishes, then marks it sent; each answer of the controller is one
+ * UPDATE … RETURNING that carries the names its live event needs.
  */
 export function createPumpControlService(app: FastifyInstance) {
   const repo = (db: Queryable) => createPumpControlRepository(db);
