@@ -96,6 +96,16 @@ const severityCounts = z.object(
   >,
 );
 
+/**
+ * A previous period whose pumps reported in less than this share of its pump-hours (history begins
+ * inside it, a long outage) is not compared with: its change reads "—", not +3,000 %.
+ */
+export const ANALYSIS_COMPARABLE_COVERAGE = 0.8;
+
+/** Whether a period's figures are worth a change against (its pumps reported in enough of it). */
+export const isComparable = (previous: { coverage: number | null }) =>
+  previous.coverage !== null && previous.coverage >= ANALYSIS_COMPARABLE_COVERAGE;
+
 /** What a station (or a sum of stations) did in one period. */
 export const analysisFiguresSchema = z.object({
   volume: z.number().nullable().describe('m³ pumped: Σ hourly mean outlet flow × 1 h; null without flow readings'),
@@ -109,6 +119,12 @@ export const analysisFiguresSchema = z.object({
     .number()
     .nullable()
     .describe('0–1: available pump-hours / pump-hours (maintenance pumps left out); null: no pump-hours'),
+  coverage: z
+    .number()
+    .nullable()
+    .describe(
+      '0–1: pump-hours the controllers reported in / pump-hours of the period so far (maintenance pumps left out); null: no pumps. Below ANALYSIS_COMPARABLE_COVERAGE a period is not compared',
+    ),
 });
 export type AnalysisFigures = z.infer<typeof analysisFiguresSchema>;
 

@@ -9,6 +9,7 @@ import {
   type AnalysisStation,
   type AnalysisSystemFigures,
   analysisDays,
+  isComparable,
   type stationAnalysisApi,
   thingModelSchema,
 } from '@water/contracts';
@@ -92,6 +93,9 @@ interface Acc {
   bySeverity: Record<AlarmSeverity, number>;
   availableHours: number;
   pumpHours: number;
+  /** Pump-hours of the period that have begun (maintenance pumps left out), and those their controllers reported in. */
+  periodPumpHours: number;
+  reportedHours: number;
   ackSeconds: number;
   acked: number;
   clearSeconds: number;
@@ -106,6 +110,8 @@ const emptyAcc = (): Acc => ({
   bySeverity: Object.fromEntries(ALARM_SEVERITIES.map((s) => [s, 0])) as Record<AlarmSeverity, number>,
   availableHours: 0,
   pumpHours: 0,
+  periodPumpHours: 0,
+  reportedHours: 0,
   ackSeconds: 0,
   acked: 0,
   clearSeconds: 0,
@@ -121,6 +127,8 @@ function addInto(into: Acc, a: Acc) {
   for (const s of ALARM_SEVERITIES) into.bySeverity[s] += a.bySeverity[s];
   into.availableHours += a.availableHours;
   into.pumpHours += a.pumpHours;
+  into.periodPumpHours += a.periodPumpHours;
+  into.reportedHours += a.reportedHours;
   into.ackSeconds += a.ackSeconds;
   into.acked += a.acked;
   into.clearSeconds += a.clearSeconds;
@@ -141,6 +149,7 @@ export function figuresOf(a: Acc): AnalysisFigures {
     alarms,
     alarmsBySeverity: { ...a.bySeverity },
     availability: a.pumpHours > 0 ? round(a.availableHours / a.pumpHours, 4) : null,
+    coverage: a.periodPumpHours > 0 ? round(Math.min(1, a.reportedHours / a.periodPumpHours), 4) : null,
   };
 }
 
@@ -367,9 +376,14 @@ export function createStationAnalysisService(app: FastifyInstance) {
           if (starts) a.starts = plus(a.starts, starts.value);
           const run = at(integralOf, p.running, i);
           if (run) a.runHours = plus(a.runHours, run.value);
+          if (p.maintenance) continue;
+          // Coverage: the pump-hours of the piece so far against those its controller reported in.
+          const pieceHours = pieceEnd > pieceStart ? Math.ceil((pieceEnd - pieceStart) / HOUR) : 0;
+          a.periodPumpHours += pieceHours;
+          a.reportedHours += Math.min(pieceHours, run?.hours ?? 0);
           // Availability: pumps under maintenance are left out; a pump counts from its first reading.
           const first = p.running ? firsts.get(keyOf(p.running)) : undefined;
-          if (p.maintenance || first === undefined) continue;
+          if (first === undefined) continue;
           const from = Math.max(pieceStart, Math.floor(first / HOUR) * HOUR);
           const hours = pieceEnd > from ? Math.ceil((pieceEnd - from) / HOUR) : 0;
           if (hours === 0) continue;
@@ -505,10 +519,11 @@ export function createStationAnalysisService(app: FastifyInstance) {
       f === 'availability' ? (x.availability === null ? null : round(x.availability * 100, 2)) : x[f];
     const change = (c: number | null, p: number | null) =>
       c === null || p === null || p === 0 ? null : round(((c - p) / Math.abs(p)) * 100, 1);
+    // A previous period its pumps barely reported in (history begins inside it) is not compared with.
     const row = (code: string, name: string, c: AnalysisFigures, p: AnalysisFigures): CellValue[] => [
       code,
       name,
-      ...figures.flatMap((f) => [value(c, f), value(p, f), change(value(c, f), value(p, f))]),
+      ...figures.flatMap((f) => [value(c, f), value(p, f), isComparable(p) ? change(value(c, f), value(p, f)) : null]),
     ];
     const rows = [
       ...data.rows.map((r) => row(r.station.code, r.station.name, r.current, r.previous)),

@@ -217,6 +217,8 @@ describe('compare', () => {
       alarms: 2,
       alarmsBySeverity: { critical: 1, major: 0, minor: 1, warning: 0, info: 0 },
       availability: 0.0022,
+      // 3 pump-hours reported (pump 1: 2, pump 2: 1) of 2 pumps × 744 h = 0.00202
+      coverage: 0.002,
     });
     expect(a!.previous).toEqual({
       volume: 100,
@@ -227,6 +229,8 @@ describe('compare', () => {
       alarms: 1,
       alarmsBySeverity: { critical: 0, major: 1, minor: 0, warning: 0, info: 0 },
       availability: 0.0026,
+      // 1 pump-hour reported of 2 pumps × 720 h = 0.00069: too little to compare with (no changes in the export)
+      coverage: 0.0007,
     });
     // PS02: no run-state readings (no availability, no run hours), no start counter (starts unknown, not 0).
     expect(b!.current).toMatchObject({

@@ -40,6 +40,7 @@ const figures = (over: Partial<AnalysisFigures> = {}): AnalysisFigures => ({
   alarms: 2,
   alarmsBySeverity: { critical: 1, major: 0, minor: 1, warning: 0, info: 0 },
   availability: 0.95,
+  coverage: 1,
   ...over,
 });
 
@@ -161,6 +162,19 @@ describe('SystemKpisPage (/bz/synthesis-analysis)', () => {
     ).toEqual(['1Riverside PS PS01116.7 kWh/1000 m³', '2East Lake PS PS0250 kWh/1000 m³']);
     expect(screen.getByRole('img', { name: /Pumped volume, energy intensity and alarms/ })).toBeTruthy();
     expect(screen.getByText(/12 stations/)).toBeTruthy();
+  });
+
+  it('does not compare with a previous period its pumps barely reported in (history begins inside it)', async () => {
+    mockApi([[stationAnalysisApi.kpis, { ...kpis, previous: { ...kpis.previous, coverage: 0.03 } }]]);
+    renderPage(<SystemKpisPage />, {
+      locale: 'en-US',
+      route: '/bz/synthesis-analysis?period=custom&from=2026-05-01&to=2026-05-31',
+    });
+    const volume = await screen.findByRole('listitem', { name: 'Total pumped' });
+    expect(volume.textContent).toContain('vs previous 100 m³');
+    expect(volume.textContent).toContain('not compared');
+    expect(volume.textContent).not.toContain('+1,500%');
+    expect(volume.querySelector('[title]')?.getAttribute('title')).toContain('only 3%');
   });
 
   it('reads in Chinese', async () => {

@@ -15,6 +15,7 @@ import {
   type AnalysisCompare,
   type AnalysisFigures,
   analysisCompareQuerySchema,
+  isComparable,
 } from '@water/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -49,7 +50,8 @@ function FigureCell({
   const { t, locale } = i18n;
   const show = (f: AnalysisFigures) =>
     figure === 'availability' ? formatShare(f.availability, locale) : formatNumber(f[figure], locale, 1);
-  const change = changeOf(current[figure], previous[figure]);
+  const comparable = isComparable(previous);
+  const change = comparable ? changeOf(current[figure], previous[figure]) : null;
   const tone = change === null || change === 0 ? '' : change > 0 ? 'up' : 'down';
   return (
     <div className="station-analysis__cell">
@@ -62,6 +64,15 @@ function FigureCell({
             {formatChange(change, locale)}
           </span>
         ) : null}
+        {comparable ? null : (
+          <span
+            className="station-analysis__not-compared"
+            title={t('analysis.notComparedHint', { share: formatShare(previous.coverage ?? 0, locale) })}
+          >
+            {' '}
+            · {t('analysis.notCompared')}
+          </span>
+        )}
       </span>
     </div>
   );

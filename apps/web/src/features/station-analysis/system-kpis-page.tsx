@@ -1,6 +1,12 @@
 import { Empty } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { type AnalysisKpis, type AnalysisSystemFigures, analysisKpisQuerySchema, type Locale } from '@water/contracts';
+import {
+  type AnalysisKpis,
+  type AnalysisSystemFigures,
+  analysisKpisQuerySchema,
+  isComparable,
+  type Locale,
+} from '@water/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { ChartColors } from '../../shared/ui/echart-host.tsx';
@@ -147,7 +153,8 @@ export function SystemKpisPage() {
                 {cards(i18n, locale).map((card) => {
                   const current = card.value(data.current);
                   const previous = card.value(data.previous);
-                  const change = changeOf(current, previous);
+                  const comparable = isComparable(data.previous);
+                  const change = comparable ? changeOf(current, previous) : null;
                   const good =
                     change === null || change === 0 ? '' : change > 0 === card.higherIsBetter ? 'good' : 'bad';
                   const label = t(`analysis.kpi.${card.key}`);
@@ -163,6 +170,17 @@ export function SystemKpisPage() {
                       <span className="station-analysis__delta">
                         {t('analysis.kpi.vsPrevious')} {card.show(previous)}
                         {card.unit && previous !== null ? ` ${card.unit}` : ''}
+                        {comparable ? null : (
+                          <span
+                            className="station-analysis__not-compared"
+                            title={t('analysis.notComparedHint', {
+                              share: formatShare(data.previous.coverage ?? 0, locale),
+                            })}
+                          >
+                            {' '}
+                            · {t('analysis.notCompared')}
+                          </span>
+                        )}
                         {change !== null ? (
                           <span className={`station-analysis__change station-analysis__change--${good}`}>
                             {' '}

@@ -38,6 +38,9 @@ export const stationAnalysisEnUS: Record<keyof typeof stationAnalysisZhCN, strin
   'analysis.metric.kwhPer1000m3': 'Energy intensity',
   'analysis.total': 'Total',
   'analysis.previousValue': 'prev. {value}',
+  'analysis.notCompared': 'not compared',
+  'analysis.notComparedHint':
+    'The pumps reported in only {share} of the previous period (history begins in it, or an outage): its change is not shown',
   'analysis.change': 'change {value}',
   'analysis.noChange': 'no change',
   'analysis.empty': 'No stations in this selection',

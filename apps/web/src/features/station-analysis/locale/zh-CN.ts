@@ -35,6 +35,8 @@ export const stationAnalysisZhCN = {
   'analysis.metric.kwhPer1000m3': '单位能耗',
   'analysis.total': '合计',
   'analysis.previousValue': '上期 {value}',
+  'analysis.notCompared': '不作比较',
+  'analysis.notComparedHint': '上期水泵数据仅覆盖 {share}（历史数据始于上期之中，或曾长时间中断），不计算变化率',
   'analysis.change': '环比 {value}',
   'analysis.noChange': '持平',
   'analysis.empty': '所选范围内没有泵站',
