@@ -337,8 +337,8 @@ describe('pump commands (issue 17)', () => {
       expect(seen).toContain('acknowledged');
       expect(started.result).toMatchObject({ running: true });
       const ackMs = Date.parse(started.acknowledgedAt!) - Date.parse(started.sentAt!);
-      // 50–300 ms at the controller (the test clock follows the wall clock in 20 ms steps).
-      expect(ackMs).toBeGreaterThanOrEqual(30);
+      // 10–100 ms at the controller (the test clock follows the wall clock in 20 ms steps).
+      expect(ackMs).toBeGreaterThanOrEqual(0);
       expect(ackMs).toBeLessThan(1000);
       // 1–3 s of soft start between the acknowledgement and the result.
       const runMs = Date.parse(started.finishedAt!) - Date.parse(started.acknowledgedAt!);

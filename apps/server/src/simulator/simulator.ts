@@ -170,10 +170,11 @@ const TICK_MS = 1000;
 /** How often a pump controller on the HTTP transport fetches its pending commands (each staggered). */
 const COMMAND_POLL_MS = 1500;
 /**
- * A controller's acknowledgement delay, ms: its scan cycle and its link, 50–300 ms, most of them
- * quick (median about 80 ms, one in twenty over 260 ms).
+ * A controller's acknowledgement delay, ms: the PLC takes the command at its next scan cycle (10–50 ms
+ * for a station's PLC), now and then a slow one: 10–100 ms, median about 20. The simulated controllers
+ * sit next to the broker; a real station's 4G link adds its round trip (typically 50–150 ms) to this.
  */
-const ackDelay = (random: () => number) => 50 + 250 * random() ** 3;
+const ackDelay = (random: () => number) => 10 + 90 * random() ** 3;
 /** How often the stations' maintenance flags are read again (an operator locks a pump out meanwhile). */
 const PLANT_REFRESH_MS = 5 * 60_000;
 
