@@ -207,15 +207,7 @@ export function StationComparePage() {
           </div>
           {data ? (
             <>
-              <p className="station-analysis__period">
-                {t('analysis.periodLine', {
-                  from: data.from,
-                  to: data.to,
-                  previousFrom: data.previousFrom,
-                  previousTo: data.previousTo,
-                })}
-                {data.partial ? ` · ${t('analysis.partial')}` : ''}
-              </p>
+              <PeriodLine period={data} i18n={i18n} />
               {data.rows.length === 0 ? (
                 <Empty description={t('analysis.empty')} />
               ) : (
@@ -277,6 +269,30 @@ export function StationComparePage() {
         </div>
       }
     />
+  );
+}
+
+/** The period asked for and the previous one it is compared with; `extra` after them (a count). */
+export function PeriodLine({
+  period,
+  extra,
+  i18n: { t },
+}: {
+  period: Pick<AnalysisCompare, 'from' | 'to' | 'previousFrom' | 'previousTo' | 'partial'>;
+  extra?: string;
+  i18n: StationAnalysisI18n;
+}) {
+  return (
+    <p className="station-analysis__period">
+      {t('analysis.periodLine', {
+        from: period.from,
+        to: period.to,
+        previousFrom: period.previousFrom,
+        previousTo: period.previousTo,
+      })}
+      {extra ? ` · ${extra}` : ''}
+      {period.partial ? ` · ${t('analysis.partial')}` : ''}
+    </p>
   );
 }
 

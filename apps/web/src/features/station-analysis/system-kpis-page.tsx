@@ -14,7 +14,7 @@ import { ListShell } from '../../shared/ui/list-page.tsx';
 import { useListFilters } from '../../shared/ui/use-list-filters.ts';
 import { changeOf, formatChange, formatNumber, formatShare } from './analysis-format.ts';
 import { analysisQueries, analysisUrlSchema, daysOf } from './analysis-period.ts';
-import { PeriodControls } from './station-compare-page.tsx';
+import { PeriodControls, PeriodLine } from './station-compare-page.tsx';
 import { type StationAnalysisI18n, useStationAnalysisI18n } from './use-station-analysis-i18n.ts';
 import './station-analysis.css';
 
@@ -138,17 +138,7 @@ export function SystemKpisPage() {
           </div>
           {data ? (
             <>
-              <p className="station-analysis__period">
-                {t('analysis.periodLine', {
-                  from: data.from,
-                  to: data.to,
-                  previousFrom: data.previousFrom,
-                  previousTo: data.previousTo,
-                })}
-                {' · '}
-                {t('analysis.kpi.stations', { count: data.stations })}
-                {data.partial ? ` · ${t('analysis.partial')}` : ''}
-              </p>
+              <PeriodLine period={data} extra={t('analysis.kpi.stations', { count: data.stations })} i18n={i18n} />
               <ul className="station-analysis__kpis">
                 {cards(i18n, locale).map((card) => {
                   const current = card.value(data.current);

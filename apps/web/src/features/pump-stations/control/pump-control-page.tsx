@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { callApi } from '../../../shared/api/http.ts';
 import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/live-hooks.ts';
+import { ListShell } from '../../../shared/ui/list-page.tsx';
 import { LoadFailedResult } from '../../../shared/ui/list-scaffold.tsx';
 import { useButtonPermission } from '../../../shared/ui/permission.tsx';
 import { RegionTreeSelect } from '../config/tree-selects.tsx';
@@ -218,18 +219,18 @@ export function PumpControlPage() {
   }
 
   return (
-    <div className="list-page pump-control">
-      <div className="list-page__card">
-        <header className="list-page__header">
-          <div>
-            <h1 className="list-page__title">{t('pumpControl.title')}</h1>
-            <p className="list-page__subtitle">{t('pumpControl.subtitle')}</p>
-          </div>
-          <div className="list-page__actions">{actions}</div>
-        </header>
-        {picker}
-        {body}
-      </div>
+    <ListShell
+      className="pump-control"
+      title={t('pumpControl.title')}
+      subtitle={t('pumpControl.subtitle')}
+      actions={actions}
+      body={
+        <>
+          {picker}
+          {body}
+        </>
+      }
+    >
       {data ? (
         <div className="list-page__card pump-control__records">
           <Records key={data.station.id} station={data} canApprove={canApprove} now={now} i18n={i18n} />
@@ -248,7 +249,7 @@ export function PumpControlPage() {
       {data && canWrite ? (
         <ControlSettingsDrawer station={data} open={settingsOpen} onClose={() => setSettingsOpen(false)} i18n={i18n} />
       ) : null}
-    </div>
+    </ListShell>
   );
 }
 
