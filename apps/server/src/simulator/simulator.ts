@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import type { Queryable } from '../db/client.ts';
 import { devices, deviceTypes, stationPumps, stationSensors, stations, telemetryLatest } from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
+import { together } from '../lib/together.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { type CityCommand, type CityStart, createCity, type SimDevice, type StationPlant } from './city.ts';
 
@@ -84,39 +85,44 @@ export async function loadSimDevices(db: Queryable, codes?: string[]): Promise<S
  */
 async function loadPlants(db: Queryable, ids: number[]): Promise<Map<number, StationPlant>> {
   if (ids.length === 0) return new Map();
-  const [rows, pumps, rain] = await Promise.all([
-    db
-      .select({
-        id: stations.id,
-        kind: stations.kind,
-        wellArea: stations.wellArea,
-        wellDepth: stations.wellDepth,
-        protectionLevel: stations.protectionLevel,
-        highAlarmLevel: stations.highAlarmLevel,
-      })
-      .from(stations)
-      .where(inArray(stations.id, ids)),
-    db
-      .select({
-        stationId: stationPumps.stationId,
-        ratedFlow: stationPumps.ratedFlow,
-        ratedPower: stationPumps.ratedPower,
-        drive: stationPumps.drive,
-        startLevel: stationPumps.startLevel,
-        stopLevel: stationPumps.stopLevel,
-        maintenance: stationPumps.maintenance,
-        controllerCode: devices.code,
-      })
-      .from(stationPumps)
-      .leftJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
-      .where(inArray(stationPumps.stationId, ids))
-      .orderBy(asc(stationPumps.stationId), asc(stationPumps.number)),
-    db
-      .select({ stationId: stationSensors.stationId, code: devices.code })
-      .from(stationSensors)
-      .innerJoin(devices, eq(devices.id, stationSensors.deviceId))
-      .where(and(inArray(stationSensors.stationId, ids), eq(stationSensors.role, 'rain'))),
-  ]);
+  // The seed reads these inside its transaction: one after another there, at once on the pool.
+  const [rows, pumps, rain] = await together(
+    db,
+    () =>
+      db
+        .select({
+          id: stations.id,
+          kind: stations.kind,
+          wellArea: stations.wellArea,
+          wellDepth: stations.wellDepth,
+          protectionLevel: stations.protectionLevel,
+          highAlarmLevel: stations.highAlarmLevel,
+        })
+        .from(stations)
+        .where(inArray(stations.id, ids)),
+    () =>
+      db
+        .select({
+          stationId: stationPumps.stationId,
+          ratedFlow: stationPumps.ratedFlow,
+          ratedPower: stationPumps.ratedPower,
+          drive: stationPumps.drive,
+          startLevel: stationPumps.startLevel,
+          stopLevel: stationPumps.stopLevel,
+          maintenance: stationPumps.maintenance,
+          controllerCode: devices.code,
+        })
+        .from(stationPumps)
+        .leftJoin(devices, eq(devices.id, stationPumps.controllerDeviceId))
+        .where(inArray(stationPumps.stationId, ids))
+        .orderBy(asc(stationPumps.stationId), asc(stationPumps.number)),
+    () =>
+      db
+        .select({ stationId: stationSensors.stationId, code: devices.code })
+        .from(stationSensors)
+        .innerJoin(devices, eq(devices.id, stationSensors.deviceId))
+        .where(and(inArray(stationSensors.stationId, ids), eq(stationSensors.role, 'rain'))),
+  );
   return new Map(
     rows.map((s) => [
       s.id,
