@@ -118,6 +118,31 @@ describe('StationComparePage (/bz/synthesize-analysis)', () => {
     expect(screen.getByRole('button', { name: /Export XLSX/ })).toBeTruthy();
   });
 
+  it('says once above the table that a previous period with too little data is not compared', async () => {
+    const thin = figures({ volume: 500, coverage: 0.02 });
+    mockApi([
+      [devicesApi.stations, stations],
+      [
+        stationAnalysisApi.compare,
+        {
+          ...compare,
+          rows: compare.rows.map((r) => ({ ...r, previous: { ...r.previous, coverage: 0.02 } })),
+          totals: { current: figures(), previous: thin },
+        },
+      ],
+    ]);
+    renderPage(<StationComparePage />, {
+      locale: 'en-US',
+      route: '/bz/synthesize-analysis?period=custom&from=2026-05-01&to=2026-05-31&stations=1,2',
+    });
+    const table = await screen.findByRole('region', { name: 'Station comparison table' });
+    const row = (await within(table).findByText('Riverside PS')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('600prev. 500');
+    expect(row.textContent).not.toContain('+20%');
+    expect(row.textContent).not.toContain('not compared');
+    expect(within(table).getByRole('alert').textContent).toContain('only 2%');
+  });
+
   it('asks for this month by default, and last month when its preset is picked', async () => {
     const api = mockApi([
       [devicesApi.stations, stations],

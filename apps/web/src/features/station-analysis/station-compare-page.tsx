@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   DatePicker,
   Empty,
@@ -40,9 +41,12 @@ function FigureCell({
   figure,
   current,
   previous,
+  marked = true,
   i18n,
 }: {
   figure: Figure;
+  /** Say "not compared" in the cell when the previous period is not comparable (false: a notice above says it). */
+  marked?: boolean;
   current: AnalysisFigures;
   previous: AnalysisFigures;
   i18n: StationAnalysisI18n;
@@ -64,7 +68,7 @@ function FigureCell({
             {formatChange(change, locale)}
           </span>
         ) : null}
-        {comparable ? null : (
+        {comparable || !marked ? null : (
           <span
             className="station-analysis__not-compared"
             title={t('analysis.notComparedHint', { share: formatShare(previous.coverage ?? 0, locale) })}
@@ -140,6 +144,8 @@ export function StationComparePage() {
     [data, url.metric, i18n],
   );
 
+  // When the whole previous period is not comparable, one notice says so instead of every cell.
+  const totalsComparable = data ? isComparable(data.totals.previous) : true;
   const columns: TableColumnProps<Row>[] = [
     {
       title: t('analysis.col.station'),
@@ -159,7 +165,9 @@ export function StationComparePage() {
         dataIndex: f,
         width: 124,
         align: 'right',
-        render: (_: unknown, r: Row) => <FigureCell figure={f} current={r.current} previous={r.previous} i18n={i18n} />,
+        render: (_: unknown, r: Row) => (
+          <FigureCell figure={f} current={r.current} previous={r.previous} marked={totalsComparable} i18n={i18n} />
+        ),
       }),
     ),
   ];
@@ -235,6 +243,15 @@ export function StationComparePage() {
                     </div>
                   </section>
                   <section aria-label={t('analysis.table')}>
+                    {totalsComparable ? null : (
+                      <Alert
+                        className="station-analysis__notice"
+                        type="info"
+                        content={t('analysis.notComparedHint', {
+                          share: formatShare(data.totals.previous.coverage ?? 0, locale),
+                        })}
+                      />
+                    )}
                     <Table<Row>
                       rowKey={(r) => r.station.id}
                       columns={columns}
@@ -253,6 +270,7 @@ export function StationComparePage() {
                                 figure={f}
                                 current={data.totals.current}
                                 previous={data.totals.previous}
+                                marked={false}
                                 i18n={i18n}
                               />
                             </Table.Summary.Cell>
