@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { idSchema, plainText, text } from './common/validation.ts';
+import { idListQuery, idSchema, plainText, text } from './common/validation.ts';
 
 const ruleTags = ['alarm-rules'] as const;
 const tags = ['alarms'] as const;
@@ -296,22 +296,7 @@ export const alarmRulesImportResultSchema = z.object({
 export type AlarmRulesImportResult = z.infer<typeof alarmRulesImportResultSchema>;
 
 export const alarmRulesExportQuerySchema = z.object({
-  ids: z
-    .string()
-    .max(5000)
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .regex(/^[1-9][0-9]{0,9}$/, { error: 'validation.id' })
-            .transform(Number),
-        )
-        .max(ALARM_RULES_IMPORT_MAX),
-    )
-    .optional()
-    .describe('comma-separated rule ids; all rules when absent'),
+  ids: idListQuery(5000, ALARM_RULES_IMPORT_MAX).optional().describe('comma-separated rule ids; all rules when absent'),
 });
 
 export const ALARM_PREVIEW_HOURS = 24;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALARM_SEVERITIES } from './alarms.ts';
 import { endpoint } from './common/endpoint.ts';
-import { idSchema } from './common/validation.ts';
+import { idListQuery, idSchema } from './common/validation.ts';
 import { STATION_KINDS } from './devices.ts';
 
 /**
@@ -43,20 +43,7 @@ function checkPeriod(q: { from?: string | undefined; to?: string | undefined }, 
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.analysisRangeTooLong' });
 }
 
-const stationIdList = z
-  .string()
-  .max(1000)
-  .transform((s) => s.split(',').filter(Boolean))
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^[1-9][0-9]{0,9}$/, { error: 'validation.id' })
-          .transform(Number),
-      )
-      .max(ANALYSIS_STATIONS_MAX, { error: 'validation.analysisStationsTooMany' }),
-  );
+const stationIdList = idListQuery(1000, ANALYSIS_STATIONS_MAX, 'validation.analysisStationsTooMany');
 
 const filterFields = {
   regionId: idSchema.optional().describe('stations of this region and every region below it'),

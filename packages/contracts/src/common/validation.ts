@@ -338,6 +338,27 @@ export const idSchema = z
   .transform(Number)
   .pipe(z.number().int().positive().max(ID_MAX, { error: 'validation.id' }));
 
+/**
+ * Record ids in one query parameter, comma-separated ("3,5,8"): each in its canonical decimal form,
+ * at most `maxItems` of them (`tooMany`: the message over it), the text at most `maxLength` long.
+ */
+export function idListQuery(maxLength: number, maxItems: number, tooMany?: ValidationMessageKey) {
+  return z
+    .string()
+    .max(maxLength)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[1-9][0-9]{0,9}$/, { error: 'validation.id' })
+            .transform(Number),
+        )
+        .max(maxItems, tooMany ? { error: tooMany } : undefined),
+    );
+}
+
 /** Markup as a browser parses it: `<` then a letter (a tag), `/` (a closing tag), `!` or `?` (comments, declarations). */
 const MARKUP = /<[A-Za-z/!?]/;
 
