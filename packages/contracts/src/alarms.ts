@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { idListQuery, idSchema, plainText, text } from './common/validation.ts';
+import { dateTimeSchema, idListQuery, idSchema, plainText, text } from './common/validation.ts';
 
 const ruleTags = ['alarm-rules'] as const;
 const tags = ['alarms'] as const;
@@ -580,11 +580,7 @@ export const alarmDetailSchema = alarmSchema.extend({
 });
 export type AlarmDetail = z.infer<typeof alarmDetailSchema>;
 
-// A pattern and a parse, not z.iso: that family would land in the sign-in bundle.
-const dateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { error: 'validation.dateTime' })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.dateTime' });
+const dateTime = dateTimeSchema;
 
 /** The alarms a list shows: `open` still needs someone (active, or cleared but unacknowledged); `all` the records. */
 export const ALARM_LIST_VIEWS = ['open', 'all'] as const;

@@ -29,4 +29,5 @@ export * from './roles.ts';
 export * from './station-analysis.ts';
 export * from './telemetry.ts';
 export * from './users.ts';
+export * from './water-quality.ts';
 export * from './workplace.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { idSchema, text } from './common/validation.ts';
+import { dateTimeSchema, idSchema, text } from './common/validation.ts';
 import { DEVICE_STATUSES } from './devices.ts';
 
 const tags = ['monitoring'] as const;
@@ -57,11 +57,7 @@ export const HISTORY_SERIES_MAX = 8;
 /** Never more points than this per series in one answer. */
 export const HISTORY_POINTS_MAX = 5000;
 
-// A pattern and a parse, not z.iso: that family would land in the sign-in bundle.
-const dateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { error: 'validation.dateTime' })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.dateTime' });
+const dateTime = dateTimeSchema;
 
 /** `deviceId:metricKey`, e.g. `12:level`. */
 const seriesKey = z.string().regex(/^\d{1,9}:[A-Za-z][A-Za-z0-9_]{0,39}$/, { error: 'validation.seriesKey' });

@@ -3,7 +3,7 @@ import { idParamsSchema } from './account.ts';
 import { endpoint } from './common/endpoint.ts';
 import { LOCALES, type Locale } from './common/locale.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
-import { idSchema, plainText, text } from './common/validation.ts';
+import { dateTimeSchema, idSchema, plainText, text } from './common/validation.ts';
 
 /**
  * Notifications (issue 16): templates per purpose and channel in both languages, the channels
@@ -262,10 +262,7 @@ export const pushAudienceOutSchema = z.object({
   departmentIds: z.array(z.number().int()),
 });
 
-const isoTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { error: 'validation.dateTime' })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.dateTime' });
+const isoTime = dateTimeSchema;
 
 /**
  * A manual push. With `useTemplate`, each channel wraps title and content in the manual-notice

@@ -97,12 +97,14 @@ export const sensorInputSchema = z.object({
 });
 export type SensorInput = z.input<typeof sensorInputSchema>;
 
-const longitude = z
+/** A longitude in degrees (WGS-84 as the map draws it). */
+export const longitudeSchema = z
   .number()
   .finite()
   .min(-180, { error: 'validation.longitude' })
   .max(180, { error: 'validation.longitude' });
-const latitude = z
+/** A latitude in degrees. */
+export const latitudeSchema = z
   .number()
   .finite()
   .min(-90, { error: 'validation.latitude' })
@@ -113,8 +115,8 @@ const stationConfigFields = z.object({
   name: plainText(60).min(1, { error: 'validation.required' }),
   kind: z.enum(STATION_KINDS),
   regionId: z.number().int().positive().nullable().default(null),
-  longitude: longitude.nullable().default(null),
-  latitude: latitude.nullable().default(null),
+  longitude: longitudeSchema.nullable().default(null),
+  latitude: latitudeSchema.nullable().default(null),
   address: plainText(200).default(''),
   designCapacity: positive(1_000_000).describe('m³/h'),
   wellArea: positive(100_000).describe('wet-well plan area, m²'),

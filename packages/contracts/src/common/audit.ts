@@ -30,6 +30,7 @@ export const auditModuleNames = {
   roles: { 'zh-CN': '角色', 'en-US': 'Roles' },
   system: { 'zh-CN': '系统', 'en-US': 'System' },
   users: { 'zh-CN': '用户', 'en-US': 'Users' },
+  'water-quality': { 'zh-CN': '水质监测', 'en-US': 'Water quality' },
   workplace: { 'zh-CN': '工作台', 'en-US': 'Workplace' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AuditModule = keyof typeof auditModuleNames;
@@ -98,6 +99,16 @@ export const auditActionNames = {
   refuse: { 'zh-CN': '驳回指令', 'en-US': 'Refuse a command' },
   'cancel-command': { 'zh-CN': '撤销指令', 'en-US': 'Cancel a command' },
   'control-settings': { 'zh-CN': '设置控制参数', 'en-US': 'Set control settings' },
+  'site.create': { 'zh-CN': '新增监测点', 'en-US': 'Create a site' },
+  'site.update': { 'zh-CN': '修改监测点', 'en-US': 'Update a site' },
+  'site.delete': { 'zh-CN': '删除监测点', 'en-US': 'Delete a site' },
+  'limit-set.copy': { 'zh-CN': '复制限值标准', 'en-US': 'Copy a limit set' },
+  'limit-set.update': { 'zh-CN': '修改限值标准', 'en-US': 'Update a limit set' },
+  'limit-set.delete': { 'zh-CN': '删除限值标准', 'en-US': 'Delete a limit set' },
+  'parameter.update': { 'zh-CN': '修改检测参数', 'en-US': 'Update a parameter' },
+  'result.create': { 'zh-CN': '录入化验结果', 'en-US': 'Enter lab results' },
+  'result.update': { 'zh-CN': '更正化验结果', 'en-US': 'Correct a lab result' },
+  'result.delete': { 'zh-CN': '删除化验结果', 'en-US': 'Delete a lab result' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AuditAction = keyof typeof auditActionNames;
 

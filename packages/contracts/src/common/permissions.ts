@@ -44,6 +44,10 @@ export const Permissions = {
   pumpControl: 'pump:control',
   /** Approve or refuse another person's pump command at a four-eyes station. */
   pumpApprove: 'pump:approve',
+  /** Enter, correct, delete and import lab results (water quality). */
+  waterResultWrite: 'water:result:write',
+  /** Water-quality sites, limit sets (local copies) and parameters' detection limits. */
+  waterConfigWrite: 'water:config:write',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

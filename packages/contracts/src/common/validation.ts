@@ -298,6 +298,21 @@ export const validationMessages = {
     'zh-CN': '不能引用外部图片：外部图片会向其所有者泄露阅读情况，且在无外网的调度室无法显示',
     'en-US': 'Images from other sites are not allowed: they tell their owner who read this, and fail without internet',
   },
+  'validation.duplicate': { 'zh-CN': '与前面的条目重复', 'en-US': 'Repeats an entry above' },
+  'validation.month': { 'zh-CN': '月份格式为 YYYY-MM', 'en-US': 'A month is written YYYY-MM' },
+  'validation.wqLimitEmpty': {
+    'zh-CN': '限值至少要有上限或下限（低温限值须同时有常规上限）',
+    'en-US': 'A limit needs an upper or a lower bound (a cold-water limit needs the usual upper bound too)',
+  },
+  'validation.wqLimitOrder': { 'zh-CN': '下限不能大于上限', 'en-US': 'The lower bound is above the upper bound' },
+  'validation.wqSetKind': {
+    'zh-CN': '该限值标准不适用于此类监测点',
+    'en-US': 'This limit set is not for this kind of site',
+  },
+  'validation.wqTargetGrade': {
+    'zh-CN': '地表水监测点须选择目标水质类别（Ⅰ–Ⅴ类），其他监测点不设',
+    'en-US': 'A surface-water site needs a target class (I–V); other sites have none',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
@@ -358,6 +373,15 @@ export function idListQuery(maxLength: number, maxItems: number, tooMany?: Valid
         .max(maxItems, tooMany ? { error: tooMany } : undefined),
     );
 }
+
+/**
+ * An instant with its offset ("2026-11-27T08:30:00+08:00", "…Z"), as a query or a body carries it.
+ * A pattern and a parse, not z.iso: that family would land in the sign-in bundle.
+ */
+export const dateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { error: 'validation.dateTime' })
+  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.dateTime' });
 
 /** Markup as a browser parses it: `<` then a letter (a tag), `/` (a closing tag), `!` or `?` (comments, declarations). */
 const MARKUP = /<[A-Za-z/!?]/;

@@ -9,3 +9,4 @@ export * from './organization.ts';
 export * from './pump-control.ts';
 export * from './pump-stations.ts';
 export * from './telemetry.ts';
+export * from './water-quality.ts';
