@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './account.ts';
 import { alarmRecipientsOutSchema, alarmRecipientsSchema } from './alarms.ts';
 import { endpoint } from './common/endpoint.ts';
+import type { Locale } from './common/locale.ts';
 import { pageOf, pageQuerySchema } from './common/pagination.ts';
 import { dateTimeSchema, idListQuery, idSchema, plainText, text } from './common/validation.ts';
 import { latitudeSchema, longitudeSchema } from './pump-stations.ts';
@@ -849,3 +850,47 @@ export const waterQualityApi = {
     download: true,
   }),
 } as const;
+
+// ————————————————————————————————————————————————————————————————————————————————— names
+
+/**
+ * Parameter names in both languages, for the server (import columns, the report, alarm titles) and the
+ * console alike, like the operation log's module names.
+ */
+export const wqParameterNames = {
+  ph: { 'zh-CN': 'pH', 'en-US': 'pH' },
+  turbidity: { 'zh-CN': '浑浊度', 'en-US': 'Turbidity' },
+  chlorine_free: { 'zh-CN': '游离氯', 'en-US': 'Free chlorine' },
+  chlorine_total: { 'zh-CN': '总氯', 'en-US': 'Total chlorine' },
+  conductivity: { 'zh-CN': '电导率', 'en-US': 'Conductivity' },
+  temperature: { 'zh-CN': '水温', 'en-US': 'Water temperature' },
+  do: { 'zh-CN': '溶解氧', 'en-US': 'Dissolved oxygen' },
+  cod: { 'zh-CN': '化学需氧量', 'en-US': 'COD' },
+  codmn: { 'zh-CN': '高锰酸盐指数', 'en-US': 'Permanganate index' },
+  bod5: { 'zh-CN': '五日生化需氧量', 'en-US': 'BOD₅' },
+  nh3n: { 'zh-CN': '氨氮', 'en-US': 'Ammonia nitrogen' },
+  tp: { 'zh-CN': '总磷', 'en-US': 'Total phosphorus' },
+  tn: { 'zh-CN': '总氮', 'en-US': 'Total nitrogen' },
+  ss: { 'zh-CN': '悬浮物', 'en-US': 'Suspended solids' },
+} as const satisfies Record<WqParameter, Record<Locale, string>>;
+
+export const wqSiteKindNames = {
+  plant_outlet: { 'zh-CN': '水厂出水', 'en-US': 'Plant outlet' },
+  tap: { 'zh-CN': '管网末梢', 'en-US': 'Tap' },
+  wastewater_discharge: { 'zh-CN': '污水厂出水', 'en-US': 'Wastewater discharge' },
+  river: { 'zh-CN': '河流断面', 'en-US': 'River section' },
+  lake: { 'zh-CN': '湖库', 'en-US': 'Lake or reservoir' },
+} as const satisfies Record<WqSiteKind, Record<Locale, string>>;
+
+export const wqVerdictNames = {
+  compliant: { 'zh-CN': '达标', 'en-US': 'Compliant' },
+  exceeding: { 'zh-CN': '超标', 'en-US': 'Exceeding' },
+  unjudged: { 'zh-CN': '未评价', 'en-US': 'Not judged' },
+} as const satisfies Record<WqVerdict, Record<Locale, string>>;
+
+/** A class in words: Ⅰ类 … Ⅴ类, 劣Ⅴ类 / Class I … worse than V. */
+export function wqGradeName(grade: number, locale: Locale): string {
+  const roman = ['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ', 'Ⅴ'][grade - 1];
+  if (locale === 'zh-CN') return roman ? `${roman}类` : '劣Ⅴ类';
+  return roman ? `Class ${['I', 'II', 'III', 'IV', 'V'][grade - 1]}` : 'Worse than V';
+}

@@ -1,8 +1,8 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
+import { loadWaterListPage } from './public-lazy.ts';
 
-/** Water quality (/water): spec §2. Pages a later issue builds show the shared not-available page. */
+/** Water quality (/water): spec §2; the monitoring data (issue 18). */
 export const waterQualityRoutes: RouteDef[] = [
   {
     name: 'water',
@@ -17,7 +17,7 @@ export const waterQualityRoutes: RouteDef[] = [
         path: 'waterList',
         labelKey: 'menu.waterList',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadWaterListPage,
       },
     ],
   },

@@ -312,7 +312,12 @@ describe('AlarmListPage (/bz/alarm)', () => {
     expect((await within(modal).findByRole('alert')).textContent).toBe('必填');
     expect(calls.some((c) => c.path === '/api/alarms/1/clear')).toBe(false);
 
-    await user.type(within(modal).getByRole('textbox', { name: '解除原因' }), '现场确认液位计故障');
+    // Pasted in one event: typed key by key into Arco's controlled, auto-sizing text area, a loaded
+    // machine lost the last characters to a re-render between keys (CI failed on it once).
+    const reason = within(modal).getByRole('textbox', { name: '解除原因' });
+    await user.click(reason);
+    await user.paste('现场确认液位计故障');
+    await waitFor(() => expect((reason as HTMLTextAreaElement).value).toBe('现场确认液位计故障'));
     await user.click(within(modal).getByRole('button', { name: '解除' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/alarms/1/clear')).toBe(true));
     expect(calls.find((c) => c.path === '/api/alarms/1/clear')?.body).toEqual({ reason: '现场确认液位计故障' });
