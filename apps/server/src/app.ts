@@ -34,6 +34,7 @@ import { stationHistoryRoutes } from './modules/station-history/station-history.
 import { stationLiveRoutes } from './modules/station-live/station-live.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { waterQualityPlugin } from './modules/water-quality/water-quality.plugin.ts';
 import { workplaceRoutes } from './modules/workplace/workplace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -138,6 +139,7 @@ export async function buildApp({
   await app.register(notifyPlugin);
   await app.register(alarmsRoutes);
   await app.register(pumpControlRoutes);
+  await app.register(waterQualityPlugin);
 
   return app;
 }
