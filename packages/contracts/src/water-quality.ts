@@ -125,6 +125,37 @@ export const WQ_IMPORT_MAX_ROWS = 5000;
 export const WQ_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** The longest range the history and the compliance table read. */
 export const WQ_RANGE_MAX_DAYS = 400;
+/** The most months one compliance table covers. */
+export const WQ_COMPLIANCE_MONTHS_MAX = 24;
+/** Online results are answered as stored up to this many days of history, in hourly buckets beyond. */
+export const WQ_HISTORY_RAW_DAYS = 7;
+
+/**
+ * The values a result may take, per parameter: pH 0–14, water temperature −5–100 °C, the rest not
+ * below 0. A value outside is a typing error, refused naming the value.
+ */
+export const WQ_VALUE_RANGES: Readonly<Record<WqParameter, readonly [number, number]>> = {
+  ph: [0, 14],
+  turbidity: [0, 100_000],
+  chlorine_free: [0, 1_000],
+  chlorine_total: [0, 1_000],
+  conductivity: [0, 1_000_000],
+  temperature: [-5, 100],
+  do: [0, 100],
+  cod: [0, 1_000_000],
+  codmn: [0, 1_000_000],
+  bod5: [0, 1_000_000],
+  nh3n: [0, 1_000_000],
+  tp: [0, 1_000_000],
+  tn: [0, 1_000_000],
+  ss: [0, 1_000_000],
+};
+
+/** Whether a value lies within the range its parameter may take. */
+export function wqValueInRange(parameter: WqParameter, value: number): boolean {
+  const [min, max] = WQ_VALUE_RANGES[parameter];
+  return Number.isFinite(value) && value >= min && value <= max;
+}
 
 // ————————————————————————————————————————————————————————————————————————————————— judging
 
@@ -493,11 +524,13 @@ export const wqResultSchema = z.object({
 });
 export type WqResult = z.infer<typeof wqResultSchema>;
 
-const sampleValue = z.object({
-  parameter: z.enum(WQ_PARAMETERS),
-  value: z.number().finite().min(-1000).max(1_000_000),
-  belowDetection: z.boolean().default(false),
-});
+const sampleValue = z
+  .object({
+    parameter: z.enum(WQ_PARAMETERS),
+    value: z.number().finite().min(-1000).max(1_000_000),
+    belowDetection: z.boolean().default(false),
+  })
+  .refine((v) => wqValueInRange(v.parameter, v.value), { error: 'validation.wqValueRange', path: ['value'] });
 
 /** A lab sample: one site, one sampling time, several parameters. */
 export const wqSampleInputSchema = z

@@ -313,6 +313,38 @@ export const validationMessages = {
     'zh-CN': '地表水监测点须选择目标水质类别（Ⅰ–Ⅴ类），其他监测点不设',
     'en-US': 'A surface-water site needs a target class (I–V); other sites have none',
   },
+  'validation.wqLimitGrade': {
+    'zh-CN': '分类别的标准（地表水）每条限值须注明类别（Ⅰ–Ⅴ类），不分类别的标准不注明',
+    'en-US': 'A limit of a graded set (surface water) names its class (I–V); a set without classes names none',
+  },
+  'validation.wqUnknownSet': { 'zh-CN': '限值标准不存在', 'en-US': 'No such limit set' },
+  'validation.wqUnknownSite': {
+    'zh-CN': '监测点不存在或不在您的数据权限范围内',
+    'en-US': 'No such site within your data scope',
+  },
+  'validation.wqSiteDisabled': {
+    'zh-CN': '该监测点已停用，不能录入结果',
+    'en-US': 'This site is disabled: no results can be entered for it',
+  },
+  'validation.wqNotAnalyser': {
+    'zh-CN': '该设备不是水质分析仪',
+    'en-US': 'This device is not a water-quality analyser',
+  },
+  'validation.wqDeviceOtherSite': {
+    'zh-CN': '该分析仪已属于另一个监测点',
+    'en-US': 'This analyser measures at another site',
+  },
+  'validation.wqRangeTooLong': { 'zh-CN': '最多查询 400 天', 'en-US': 'A range covers at most 400 days' },
+  'validation.wqMonthsTooMany': { 'zh-CN': '最多查询 24 个月', 'en-US': 'At most 24 months at a time' },
+  'validation.monthOrder': {
+    'zh-CN': '结束月份不能早于开始月份',
+    'en-US': 'The last month cannot be before the first',
+  },
+  'validation.wqValueRange': {
+    'zh-CN': '数值超出该参数可能的范围（pH 0–14，水温 −5–100 ℃，其余不小于 0）',
+    'en-US': 'Outside what this parameter can read (pH 0–14, temperature −5–100 °C, others 0 or more)',
+  },
+  'validation.wqFuture': { 'zh-CN': '采样时间不能晚于现在', 'en-US': 'The sampling time cannot be in the future' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
