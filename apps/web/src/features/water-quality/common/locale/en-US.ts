@@ -36,6 +36,7 @@ export const wqCommonEnUS: Record<keyof typeof wqCommonZhCN, string> = {
   'wq.time': 'Time',
   'wq.range': 'Time range',
   'wq.allSites': 'All sites',
+  'wq.allRegions': 'All regions',
   'wq.allKinds': 'All kinds',
   'wq.allParameters': 'All parameters',
   'wq.allVerdicts': 'All verdicts',

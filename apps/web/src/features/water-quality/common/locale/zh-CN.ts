@@ -34,6 +34,7 @@ export const wqCommonZhCN = {
   'wq.time': '时间',
   'wq.range': '时间范围',
   'wq.allSites': '全部监测点',
+  'wq.allRegions': '全部区域',
   'wq.allKinds': '全部类型',
   'wq.allParameters': '全部指标',
   'wq.allVerdicts': '全部评价',
