@@ -246,9 +246,10 @@ function exceedanceOf(
  * Judges one result against its parameter's limits in the site's set. Bounds are inclusive ("≤", "≥"):
  * a value on the limit complies. Below detection: compliant under an upper bound the MDL does not
  * pass, exceeding a lower bound the MDL does not pass, else unjudged (the method cannot tell). In a
- * graded set the value's class is the best whose limit it meets, and it complies when that class is
- * the target's or better. NH3-N's bracketed limit applies at ≤ 12 °C; with the temperature unknown
- * the other (the stricter) applies.
+ * graded set the value's class is the best whose limit it meets (below detection: the best the MDL
+ * proves), and it complies when it meets the target class's limit, that is when its class is the
+ * target's or better. NH3-N's bracketed limit applies at ≤ 12 °C; with the temperature unknown the
+ * other (the stricter) applies.
  */
 export function judgeWaterQuality(input: WqJudgeInput): WqJudgement {
   const none = (reason: WqUnjudgedReason): WqJudgement => ({
@@ -280,6 +281,8 @@ export function judgeWaterQuality(input: WqJudgeInput): WqJudgement {
     };
   }
   const byGrade = [...input.limits].filter((l) => l.grade !== null).sort((a, b) => (a.grade ?? 0) - (b.grade ?? 0));
+  // The best class the value is known to meet. Below detection a better class the method cannot tell
+  // (its MDL above that class's limit) is passed over, not a reason to give up on the worse ones.
   let grade: number | null = null;
   let unknown = false;
   for (const limit of byGrade) {
@@ -288,23 +291,21 @@ export function judgeWaterQuality(input: WqJudgeInput): WqJudgement {
       grade = limit.grade;
       break;
     }
-    if (m.result === 'unknown') {
-      unknown = true;
-      break;
-    }
+    if (m.result === 'unknown') unknown = true;
   }
   if (grade === null && !unknown) grade = WQ_GRADE_WORSE_THAN_V;
   const target =
     input.targetGrade === null ? undefined : (byGrade.find((l) => l.grade === input.targetGrade) ?? byGrade.at(-1));
-  if (unknown || grade === null)
+  if (!target) return { ...none(grade === null ? 'detection_above_limit' : 'no_limit'), grade };
+  const met = meets(target, input).result;
+  if (met === 'unknown' || grade === null)
     return {
       ...none('detection_above_limit'),
-      lower: target?.lower ?? null,
-      upper: target?.upper ?? null,
-      citation: target?.citation ?? null,
+      lower: target.lower,
+      upper: target.upper,
+      citation: target.citation,
     };
-  if (!target) return { ...none('no_limit'), grade };
-  const ok = grade <= (target.grade ?? WQ_GRADE_WORSE_THAN_V);
+  const ok = met === 'yes';
   return {
     verdict: ok ? 'compliant' : 'exceeding',
     unjudgedReason: null,
