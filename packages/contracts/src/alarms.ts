@@ -20,8 +20,12 @@ export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 export const ALARM_STATES = ['active-unack', 'active-ack', 'cleared-unack', 'cleared-ack'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 
-/** What raised an alarm: a rule's conditions, or a device losing communication (an offline rule). */
-export const ALARM_KINDS = ['rule', 'offline'] as const;
+/**
+ * What raised an alarm: a rule's conditions, a device losing communication (an offline rule), or a
+ * water-quality result beyond its site's limit (issue 18: raised by a site and parameter, online or
+ * from the lab; no rule, and no device for a lab result).
+ */
+export const ALARM_KINDS = ['rule', 'offline', 'water_quality'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 export const COMPARE_OPS = ['gt', 'ge', 'lt', 'le', 'eq', 'ne'] as const;
@@ -523,19 +527,29 @@ export const alarmSchema = z.object({
   id: z.number().int(),
   kind: z.enum(ALARM_KINDS),
   ruleId: z.number().int().nullable(),
-  /** The rule's name, or “communication lost” in the caller language for an offline alarm. */
+  /**
+   * The rule's name; “communication lost” for an offline alarm; for a water-quality alarm the site and
+   * parameter (“出厂水 游离氯 超标”); in the caller language.
+   */
   title: z.string(),
   severity: z.enum(ALARM_SEVERITIES),
   state: z.enum(ALARM_STATES),
-  deviceId: z.number().int(),
+  /** Null for a water-quality alarm raised by a lab result (its site is the source); '' code and name then. */
+  deviceId: z.number().int().nullable(),
   deviceCode: z.string(),
   deviceName: z.string(),
   deviceTypeName: z.string(),
+  /** A water-quality alarm's site (shown where a device would be); null for other alarms. */
+  siteId: z.number().int().nullable(),
+  siteName: z.string(),
   stationId: z.number().int().nullable(),
   stationName: z.string(),
   regionId: z.number().int().nullable(),
   regionName: z.string(),
-  /** The metric the alarm is about (the chart's), or null (events, offline). */
+  /**
+   * The device's metric the alarm is about (the chart's), or null (events, offline, a lab
+   * water-quality result: `metricName` and `unit` are then the parameter's).
+   */
   metric: z.string().nullable(),
   metricName: z.string(),
   unit: z.string(),
@@ -598,7 +612,7 @@ const alarmFilters = {
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
-  keyword: text(50).optional().describe('device code or name, station, rule'),
+  keyword: text(50).optional().describe('device code or name, station, water-quality site, rule'),
   from: dateTime.optional().describe('raised at or after'),
   to: dateTime.optional().describe('raised before'),
 };
@@ -630,10 +644,12 @@ export const alarmStatsSchema = z.object({
       info: z.number().int(),
     }),
   ),
-  /** The devices that raised most (top 10). */
+  /** The devices (a lab water-quality alarm: the site) that raised most (top 10). */
   topSources: z.array(
     z.object({
-      deviceId: z.number().int(),
+      deviceId: z.number().int().nullable(),
+      /** A water-quality site without a device: its name is `deviceName`, its code `deviceCode`. */
+      siteId: z.number().int().nullable(),
       deviceCode: z.string(),
       deviceName: z.string(),
       stationName: z.string(),

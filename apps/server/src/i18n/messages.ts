@@ -12,6 +12,12 @@ export const messages = {
     'zh-CN': '超过 {minutes} 分钟无数据',
     'en-US': 'No data for over {minutes} min',
   },
+  // A water-quality exceedance (issue 18): "出厂水 游离氯 超标"; "游离氯 0.02 mg/L，限值 ≥0.05（GB 5749-2022 表2 …）".
+  'alarms.wqTitle': { 'zh-CN': '{site} {parameter} 超标', 'en-US': '{site}: {parameter} out of limit' },
+  'alarms.wqGrade': { 'zh-CN': '（{grade}）', 'en-US': ' ({grade})' },
+  'alarms.wqLimit': { 'zh-CN': '，限值 {limit}{cold}', 'en-US': ', limit {limit}{cold}' },
+  'alarms.wqCold': { 'zh-CN': '，水温≤12℃', 'en-US': ', water ≤ 12 °C' },
+  'alarms.wqCited': { 'zh-CN': '（{citation}）', 'en-US': ' ({citation})' },
   'alarms.severity.critical': { 'zh-CN': '严重', 'en-US': 'Critical' },
   'alarms.severity.major': { 'zh-CN': '重要', 'en-US': 'Major' },
   'alarms.severity.minor': { 'zh-CN': '次要', 'en-US': 'Minor' },

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { devices, deviceTypes, regions, stations } from './operations.ts';
 import { users } from './organization.ts';
+import { wqSites } from './water-quality.ts';
 
 /**
  * Alarm rules (issue 15): conditions on one device type's thing model, for a scope of its devices.
@@ -84,29 +85,34 @@ export const alarmOfflineRules = pgTable(
 );
 
 /**
- * Alarms: one row per raise. `sourceKey` names what raised it (`rule:<id>`, or `offline`), and the
- * partial unique index keeps one active alarm per device and source: of several servers judging the
- * same reading, the database lets one insert through (the others find it and count a repeat).
- * Station, region and the rule's name are kept as they were when raised (the records stay true after
- * a device moves or a rule is renamed).
+ * Alarms: one row per raise. `sourceKey` names what raised it (`rule:<id>`, `offline`, or
+ * `wq:<siteId>:<parameter>` for a water-quality exceedance), and the partial unique indexes keep one
+ * active alarm per device and source, and one per water-quality site and parameter (online and lab
+ * alike, with or without a device): of several servers judging the same reading, the database lets
+ * one insert through (the others find it and count a repeat). Station, region and the rule's name
+ * are kept as they were when raised (the records stay true after a device moves or a rule is renamed).
  */
 export const alarms = pgTable(
   'alarms',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    /** rule | offline */
+    /** rule | offline | water_quality */
     kind: text().notNull(),
     sourceKey: text().notNull(),
     ruleId: integer().references(() => alarmRules.id, { onDelete: 'set null' }),
     ruleName: text().notNull().default(''),
     severity: text().notNull(),
-    deviceId: integer()
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** Null for a water-quality alarm a lab result raised (its site is the source). */
+    deviceId: integer().references(() => devices.id, { onDelete: 'cascade' }),
+    /** A water-quality alarm's site. */
+    siteId: integer().references(() => wqSites.id, { onDelete: 'cascade' }),
     stationId: integer(),
     regionId: integer(),
     metric: text(),
-    /** The condition that held, as the contract's AlarmCondition (rendered in the reader's language). */
+    /**
+     * The condition that held, as the contract's AlarmCondition (a water-quality alarm: the limit that
+     * applied, see wq-alarms.ts), rendered in the reader's language.
+     */
     condition: jsonb(),
     threshold: doublePrecision(),
     firstValue: text(),
@@ -129,6 +135,8 @@ export const alarms = pgTable(
   },
   (t) => [
     uniqueIndex('alarms_one_active').on(t.deviceId, t.sourceKey).where(sql`${t.active}`),
+    uniqueIndex('alarms_one_active_wq').on(t.sourceKey).where(sql`${t.active} and ${t.kind} = 'water_quality'`),
+    index().on(t.siteId),
     index().on(t.raisedAt),
     index('alarms_open').on(t.severity, t.raisedAt).where(sql`${t.active} or not ${t.acknowledged}`),
     index().on(t.ruleId),

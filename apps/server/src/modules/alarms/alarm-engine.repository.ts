@@ -1,5 +1,5 @@
 import { type AlarmCondition, type AlarmRecipients, thingModelSchema } from '@water/contracts';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   alarmEntries,
@@ -144,11 +144,13 @@ export function createAlarmEngineRepository(db: Queryable) {
       return db.select().from(alarmStates);
     },
 
+    /** Standing alarms of rules and offline rules: a water-quality alarm is its own module's (wq-alarms.ts). */
     async activeAlarms(): Promise<{ id: number; deviceId: number; sourceKey: string }[]> {
-      return db
+      const rows = await db
         .select({ id: alarms.id, deviceId: alarms.deviceId, sourceKey: alarms.sourceKey })
         .from(alarms)
-        .where(eq(alarms.active, true));
+        .where(and(eq(alarms.active, true), ne(alarms.kind, 'water_quality'), isNotNull(alarms.deviceId)));
+      return rows.flatMap((r) => (r.deviceId === null ? [] : [{ ...r, deviceId: r.deviceId }]));
     },
 
     /** The latest readings of these metrics, of every device. */
@@ -245,7 +247,7 @@ export function createAlarmEngineRepository(db: Queryable) {
           })),
         )
         .onConflictDoNothing({ target: [alarms.deviceId, alarms.sourceKey], where: sql`active` })
-        .returning({ id: alarms.id, deviceId: alarms.deviceId, sourceKey: alarms.sourceKey });
+        .returning({ id: alarms.id, deviceId: sql<number>`${alarms.deviceId}`, sourceKey: alarms.sourceKey });
     },
 
     async standing(deviceId: number, sourceKey: string): Promise<number | null> {

@@ -12,7 +12,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
-import { alarmRules, notifyPushes, regions, roleRegions, roles, userRoles } from '../../db/schema/index.ts';
+import { alarmRules, notifyPushes, regions, roleRegions, roles, userRoles, wqSites } from '../../db/schema/index.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { subtreeIds } from '../../lib/tree.ts';
 import { createMessagesRepository } from '../messages/messages.repository.ts';
@@ -142,8 +142,8 @@ function valuesOf(row: AlarmRow, notice: AlarmNotice, now: Date) {
     title: localized((l) =>
       notice.purpose === 'assigned' ? t(l, 'notify.push.assigned', { title: shown[l].title }) : shown[l].title,
     ),
-    device: a.deviceCode,
-    station: a.stationName,
+    device: a.deviceCode || a.siteName,
+    station: a.stationName || a.siteName,
     region: a.regionName,
     metric: localized((l) => shown[l].metricName),
     value,
@@ -271,6 +271,13 @@ export async function notifyCleared(
         ) o on true
         where d.id = ${a.deviceId}`)) as unknown as { rows: { recipients: AlarmRecipients; sms: boolean }[] };
       rule = result.rows[0] ?? null;
+    } else if (a.kind === 'water_quality') {
+      // A water-quality alarm's recipients are its site's (as they are now).
+      const [site] =
+        a.siteId === null
+          ? []
+          : await db.select({ recipients: wqSites.recipients }).from(wqSites).where(eq(wqSites.id, a.siteId));
+      rule = site ? { recipients: site.recipients as AlarmRecipients, sms: false } : null;
     } else if (a.ruleId !== null) {
       const [r] = await db
         .select({ recipients: alarmRules.recipients, sms: alarmRules.sms, escalation: alarmRules.escalation })

@@ -1,4 +1,4 @@
-import type { AlarmSeverity, AlarmState } from '@water/contracts';
+import type { AlarmKind, AlarmSeverity, AlarmState } from '@water/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
@@ -14,6 +14,7 @@ import {
   stations,
   userRoles,
   users,
+  wqSites,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/like.ts';
 
@@ -21,7 +22,7 @@ export interface AlarmFilter {
   view: 'open' | 'all';
   severity?: AlarmSeverity | undefined;
   state?: AlarmState | undefined;
-  kind?: 'rule' | 'offline' | undefined;
+  kind?: AlarmKind | undefined;
   stationId?: number | undefined;
   /** The regions to read (a requested subtree within the caller's limit); undefined: no limit. */
   regionIds?: number[] | undefined;
@@ -49,20 +50,23 @@ const columns = {
   typeNameEn: deviceTypes.nameEn,
   model: deviceTypes.model,
   stationName: stations.name,
+  siteName: wqSites.name,
   regionName: regions.name,
   acknowledgedByName: nameOf(acked),
   clearedByName: nameOf(clearer),
   assigneeName: nameOf(assignee),
 };
 
+/** An alarm and the names around it: a water-quality alarm from the lab has no device (its site instead). */
 export type AlarmRow = {
   alarm: typeof alarms.$inferSelect;
-  deviceCode: string;
-  deviceName: string;
+  deviceCode: string | null;
+  deviceName: string | null;
   typeNameZh: string | null;
   typeNameEn: string | null;
   model: unknown;
   stationName: string | null;
+  siteName: string | null;
   regionName: string | null;
   acknowledgedByName: string | null;
   clearedByName: string | null;
@@ -95,6 +99,7 @@ function where(f: AlarmFilter): SQL | undefined {
         ilike(devices.code, like),
         ilike(devices.name, like),
         ilike(stations.name, like),
+        ilike(wqSites.name, like),
         ilike(alarms.ruleName, like),
       ),
     );
@@ -109,9 +114,10 @@ export function createAlarmsRepository(db: Queryable) {
     db
       .select(columns)
       .from(alarms)
-      .innerJoin(devices, eq(devices.id, alarms.deviceId))
+      .leftJoin(devices, eq(devices.id, alarms.deviceId))
       .leftJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
       .leftJoin(stations, eq(stations.id, alarms.stationId))
+      .leftJoin(wqSites, eq(wqSites.id, alarms.siteId))
       .leftJoin(regions, eq(regions.id, alarms.regionId))
       .leftJoin(acked, eq(acked.id, alarms.acknowledgedBy))
       .leftJoin(clearer, eq(clearer.id, alarms.clearedBy))
@@ -137,8 +143,9 @@ export function createAlarmsRepository(db: Queryable) {
         db
           .select({ n: count() })
           .from(alarms)
-          .innerJoin(devices, eq(devices.id, alarms.deviceId))
+          .leftJoin(devices, eq(devices.id, alarms.deviceId))
           .leftJoin(stations, eq(stations.id, alarms.stationId))
+          .leftJoin(wqSites, eq(wqSites.id, alarms.siteId))
           .where(condition),
       ]);
       return { rows: rows as AlarmRow[], total: total?.n ?? 0 };
@@ -196,25 +203,29 @@ export function createAlarmsRepository(db: Queryable) {
             n: count(),
           })
           .from(alarms)
-          .innerJoin(devices, eq(devices.id, alarms.deviceId))
+          .leftJoin(devices, eq(devices.id, alarms.deviceId))
           .leftJoin(stations, eq(stations.id, alarms.stationId))
+          .leftJoin(wqSites, eq(wqSites.id, alarms.siteId))
           .where(condition)
           .groupBy(sql`1`, alarms.severity)
           .orderBy(sql`1`),
         db
           .select({
             deviceId: alarms.deviceId,
-            deviceCode: devices.code,
-            deviceName: devices.name,
-            stationName: sql<string>`coalesce(max(${stations.name}), '')`,
+            siteId: sql<number | null>`case when ${alarms.deviceId} is null then ${alarms.siteId} end`,
+            deviceCode: sql<string>`coalesce(${devices.code}, max(${wqSites.code}), '')`,
+            deviceName: sql<string>`coalesce(${devices.name}, max(${wqSites.name}), '')`,
+            stationName: sql<string>`coalesce(max(${stations.name}), max(${wqSites.name}), '')`,
             n: count(),
           })
           .from(alarms)
-          .innerJoin(devices, eq(devices.id, alarms.deviceId))
+          .leftJoin(devices, eq(devices.id, alarms.deviceId))
           .leftJoin(stations, eq(stations.id, alarms.stationId))
+          .leftJoin(wqSites, eq(wqSites.id, alarms.siteId))
           .where(condition)
-          .groupBy(alarms.deviceId, devices.code, devices.name)
-          .orderBy(desc(count()), asc(devices.code))
+          // A device's alarms together; a site's lab alarms (no device) together.
+          .groupBy(alarms.deviceId, devices.code, devices.name, sql`2`)
+          .orderBy(desc(count()), sql`3`)
           .limit(10),
         db
           .select({
@@ -223,8 +234,9 @@ export function createAlarmsRepository(db: Queryable) {
             clear: sql<number | null>`avg(extract(epoch from ${alarms.clearedAt} - ${alarms.raisedAt}))`,
           })
           .from(alarms)
-          .innerJoin(devices, eq(devices.id, alarms.deviceId))
+          .leftJoin(devices, eq(devices.id, alarms.deviceId))
           .leftJoin(stations, eq(stations.id, alarms.stationId))
+          .leftJoin(wqSites, eq(wqSites.id, alarms.siteId))
           .where(condition),
       ]);
       return { perDay, top, means: means[0] };

@@ -143,6 +143,7 @@ export function createAlarmsService(app: FastifyInstance) {
         perDay: [...days.values()],
         topSources: top.map((r) => ({
           deviceId: r.deviceId,
+          siteId: r.siteId === null ? null : Number(r.siteId),
           deviceCode: r.deviceCode,
           deviceName: r.deviceName,
           stationName: r.stationName,
@@ -189,8 +190,8 @@ export function createAlarmsService(app: FastifyInstance) {
           a.title,
           t(L, `alarms.state.${a.state}` as MessageKey),
           a.deviceCode,
-          a.deviceName,
-          a.stationName,
+          a.deviceName || a.siteName,
+          a.stationName || a.siteName,
           a.regionName,
           a.condition,
           a.firstValue,
@@ -250,7 +251,11 @@ export function createAlarmsService(app: FastifyInstance) {
       await repo(ctx).entry(id, 'cleared', now, ctx.auth!.userId, reason);
       await notifyCleared(app, ctx.db, [id], (fn) => ctx.afterCommit(fn));
       ctx.audit({ targetId: id, before: toAlarm(before, DEFAULT_LOCALE), after: { active: false, reason } });
-      ctx.afterCommit(() => app.alarmEngine.forget(locked.sourceKey, locked.deviceId));
+      // The engine's per-device state of the rule starts afresh (a water-quality alarm has none there).
+      const deviceId = locked.deviceId;
+      if (deviceId !== null && locked.kind !== 'water_quality') {
+        ctx.afterCommit(() => app.alarmEngine.forget(locked.sourceKey, deviceId));
+      }
       pushAfter(ctx, [id], 'cleared');
       return detail(ctx, id);
     },

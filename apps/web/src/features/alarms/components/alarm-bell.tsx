@@ -66,7 +66,7 @@ function BellContent({ counts, onNavigate }: { counts: AlarmCounts; onNavigate: 
                 </span>
                 <span className="alarm-bell__item-meta">
                   <span className="alarm-bell__item-where">
-                    {alarm.deviceCode} {alarm.deviceName}
+                    {alarm.deviceId === null ? alarm.siteName : `${alarm.deviceCode} ${alarm.deviceName}`}
                     {alarm.stationName ? ` · ${alarm.stationName}` : ''}
                   </span>
                   <time dateTime={alarm.raisedAt} title={new Date(alarm.raisedAt).toLocaleString()}>

@@ -22,15 +22,20 @@ export function chartWindow(alarm: Pick<Alarm, 'raisedAt' | 'clearedAt'>, now: n
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
-/** The alarm's metric around the alarm time, with the threshold; an event or offline alarm has none. */
+/**
+ * The alarm's metric around the alarm time, with the threshold; an event or offline alarm has none,
+ * nor a water-quality alarm a lab result raised (an online one charts its analyser's metric).
+ */
 export function AlarmMetricChart({ alarm, i18n }: { alarm: Alarm; i18n: AlarmsI18n }) {
   const { t } = i18n;
-  if (!alarm.metric) {
-    return (
-      <p className="alarm-detail__note">
-        {t(alarm.kind === 'offline' ? 'alarms.chart.noneOffline' : 'alarms.chart.noneEvent')}
-      </p>
-    );
+  if (!alarm.metric || alarm.deviceId === null) {
+    const note =
+      alarm.kind === 'offline'
+        ? 'alarms.chart.noneOffline'
+        : alarm.kind === 'water_quality'
+          ? 'alarms.chart.noneLab'
+          : 'alarms.chart.noneEvent';
+    return <p className="alarm-detail__note">{t(note)}</p>;
   }
   return <MetricChart alarm={alarm} metric={alarm.metric} i18n={i18n} />;
 }

@@ -120,7 +120,10 @@ function TopSources({ stats, i18n }: { stats: AlarmStats; i18n: AlarmsI18n }) {
           <tbody>
             {stats.topSources.slice(0, 10).map((s, i) => (
               // The station is in the device's hover text: the demo's names start with it anyway.
-              <tr key={s.deviceId} title={[s.deviceCode, s.deviceName, s.stationName].filter(Boolean).join(' · ')}>
+              <tr
+                key={s.deviceId ?? `site-${s.siteId}`}
+                title={[s.deviceCode, s.deviceName, s.stationName].filter(Boolean).join(' · ')}
+              >
                 <td className="alarm-stats__rank">{i + 1}</td>
                 <td className="alarm-stats__code">{s.deviceCode}</td>
                 <td className="alarm-stats__device">{s.deviceName}</td>

@@ -108,7 +108,7 @@ export function alarmColumns({
             size="mini"
             className="alarm-title__link"
             title={row.title}
-            aria-label={t('alarms.openLabel', { title: row.title, device: row.deviceCode })}
+            aria-label={t('alarms.openLabel', { title: row.title, device: row.deviceCode || row.siteName })}
             onClick={() => onOpen(row)}
           >
             <span className="list-page__ellipsis">{row.title}</span>
@@ -135,16 +135,21 @@ export function alarmColumns({
       title: t('alarms.col.device'),
       dataIndex: 'deviceName',
       width: zh ? 136 : 128,
-      render: (_, row) => (
-        <StackedCell primary={row.deviceName} secondary={row.deviceCode} secondaryClassName="alarm-code" />
-      ),
+      // A lab water-quality result has no device: its site is the source.
+      render: (_, row) =>
+        row.deviceId === null ? (
+          <StackedCell primary={row.siteName} secondary={t('alarms.labSource')} />
+        ) : (
+          <StackedCell primary={row.deviceName} secondary={row.deviceCode} secondaryClassName="alarm-code" />
+        ),
     },
     {
       key: 'station',
       title: t('alarms.col.station'),
       dataIndex: 'stationName',
       width: zh ? 120 : 112,
-      render: (_, row) => ellipsis(row.stationName),
+      // A water-quality alarm's site is where a pump alarm's station is (a lab one shows it as its device).
+      render: (_, row) => ellipsis(row.stationName || (row.deviceId === null ? '' : row.siteName)),
     },
     {
       key: 'region',

@@ -287,6 +287,64 @@ describe('AlarmListPage (/bz/alarm)', () => {
     expect(calls.some((c) => c.path === '/api/monitoring/history')).toBe(false);
   });
 
+  it('shows a lab water-quality alarm by its site, without a chart; an online one shows its analyser and site', async () => {
+    const lab = alarm(1, {
+      kind: 'water_quality',
+      ruleId: null,
+      title: '岚川水厂出厂水 游离氯 超标',
+      deviceId: null,
+      deviceCode: '',
+      deviceName: '',
+      deviceTypeName: '',
+      siteId: 3,
+      siteName: '岚川水厂出厂水',
+      stationId: null,
+      stationName: '',
+      metric: null,
+      metricName: '游离氯',
+      unit: 'mg/L',
+      condition: '游离氯 0.12 mg/L，限值 ≥0.3（GB 5749-2022 表2 游离氯）',
+      threshold: 0.3,
+      firstValue: '0.12',
+      lastValue: '0.12',
+    });
+    const online = alarm(2, {
+      kind: 'water_quality',
+      ruleId: null,
+      title: '岚川水厂出厂水 浑浊度 超标',
+      deviceCode: 'WP-WQ01',
+      deviceName: '出厂水水质仪',
+      siteId: 3,
+      siteName: '岚川水厂出厂水',
+      stationId: null,
+      stationName: '',
+      metric: 'turbidity',
+    });
+    const { calls } = mockApi([
+      assignees,
+      [alarmsApi.counts, counts()],
+      [alarmsApi.list, page([lab, online])],
+      [alarmsApi.get, detail(lab, { ruleSummary: null })],
+    ]);
+    renderPage(page$, { route: '/bz/alarm?alarm=1' });
+
+    const row = (
+      await screen.findByRole('button', { name: '查看告警：岚川水厂出厂水 游离氯 超标（岚川水厂出厂水）' })
+    ).closest('tr') as HTMLElement;
+    // The site where the device would be, marked as the lab's.
+    expect(within(row).getByText('岚川水厂出厂水')).toBeTruthy();
+    expect(within(row).getByText('化验室检测')).toBeTruthy();
+    // An online one: its analyser, and its site where a station would be.
+    const other = rowOf('出厂水水质仪');
+    expect(within(other).getByText('WP-WQ01')).toBeTruthy();
+    expect(within(other).getByText('岚川水厂出厂水')).toBeTruthy();
+
+    const drawer = await screen.findByRole('article', { name: '岚川水厂出厂水 游离氯 超标' });
+    expect(within(drawer).getByText('此告警由化验室检测结果触发，没有在线指标曲线。')).toBeTruthy();
+    expect(within(drawer).getByText('游离氯 0.12 mg/L，限值 ≥0.3（GB 5749-2022 表2 游离氯）')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/monitoring/history')).toBe(false);
+  });
+
   it('a row opens its drawer; clearing needs a reason', async () => {
     const base = alarm(1);
     const { calls } = mockApi([

@@ -228,6 +228,8 @@ const record = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
   deviceCode: 'PS07-LT01',
   deviceName: '前池液位计',
   deviceTypeName: '液位计',
+  siteId: null,
+  siteName: '',
   stationId: 7,
   stationName: '城北污水泵站',
   regionId: 10,
