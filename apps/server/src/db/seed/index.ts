@@ -11,6 +11,7 @@ import { seedDemoPumpStations } from './demo-pump-stations.ts';
 import { seedDemoDeviceSecrets } from './demo-secrets.ts';
 import { seedDeviceTypes } from './device-types.ts';
 import { seedNotifyTemplates } from './notify-templates.ts';
+import { seedWaterQuality } from './water-quality.ts';
 
 export interface SeedOptions {
   demo: boolean;
@@ -40,6 +41,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     await seedBase(tx);
     await seedNotifyTemplates(tx, options.now ?? new Date());
     await seedDeviceTypes(tx);
+    await seedWaterQuality(tx, options.now ?? new Date());
     if (options.demo) {
       const now = options.now ?? new Date();
       await seedDemo(tx, now);

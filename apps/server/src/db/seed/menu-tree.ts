@@ -208,7 +208,34 @@ export const seedMenuTree: SeedMenu[] = [
     en: 'Water quality',
     icon: 'icon-experiment',
     order: 8,
-    children: [{ name: 'waterList', path: 'waterList', zh: '监测数据', en: 'Monitoring data' }],
+    children: [
+      {
+        name: 'waterList',
+        path: 'waterList',
+        zh: '监测数据',
+        en: 'Monitoring data',
+        // Every operator reads the results within their regions; the lab's entries and the setup are
+        // the administrators' until a role is given them (a chemist's role, the water-quality engineer's).
+        children: [
+          {
+            ...btn(
+              Permissions.waterResultWrite,
+              '录入、更正、删除和导入化验结果',
+              'Enter, correct, delete and import lab results',
+            ),
+            adminOnly: true,
+          },
+          {
+            ...btn(
+              Permissions.waterConfigWrite,
+              '管理监测点、限值标准和检测参数',
+              'Manage sites, limit sets and parameters',
+            ),
+            adminOnly: true,
+          },
+        ],
+      },
+    ],
   },
   {
     name: 'bz',
