@@ -122,6 +122,17 @@ const SESSION = new Set([
   // My own notification channels, language and quiet hours (modules/notify): no route reaches another user's.
   'GET /api/account/notify-prefs',
   'PUT /api/account/notify-prefs',
+  // Water quality (modules/water-quality): the parameters and limit sets (no place), the sites, results,
+  // latest judgements, history, compliance and the monthly report within the region limit (the report
+  // is audited); the lab's writes and the setup are guarded.
+  'GET /api/water-quality/parameters',
+  'GET /api/water-quality/limit-sets',
+  'GET /api/water-quality/sites',
+  'GET /api/water-quality/results',
+  'GET /api/water-quality/latest',
+  'GET /api/water-quality/history',
+  'GET /api/water-quality/compliance',
+  'GET /api/water-quality/report',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
@@ -258,6 +269,20 @@ const GUARDED = new Map<string, string>([
   ['GET /api/notify/channels', 'notify:view'],
   ['PUT /api/notify/channels/:channel', 'notify:template:write'],
   ['POST /api/notify/channels/:channel/test', 'notify:template:write'],
+  // Water quality (modules/water-quality): the lab's results with water:result:write, the sites, limit
+  // sets and parameters with water:config:write.
+  ['PUT /api/water-quality/parameters/:code', 'water:config:write'],
+  ['POST /api/water-quality/limit-sets/:id/copy', 'water:config:write'],
+  ['PUT /api/water-quality/limit-sets/:id', 'water:config:write'],
+  ['DELETE /api/water-quality/limit-sets/:id', 'water:config:write'],
+  ['POST /api/water-quality/sites', 'water:config:write'],
+  ['PUT /api/water-quality/sites/:id', 'water:config:write'],
+  ['DELETE /api/water-quality/sites/:id', 'water:config:write'],
+  ['POST /api/water-quality/results', 'water:result:write'],
+  ['PUT /api/water-quality/results/:id', 'water:result:write'],
+  ['DELETE /api/water-quality/results/:id', 'water:result:write'],
+  ['GET /api/water-quality/results/import-template', 'water:result:write'],
+  ['POST /api/water-quality/results/import', 'water:result:write'],
 ]);
 
 let t: TestApp;

@@ -37,7 +37,7 @@ export interface ResultIn {
 
 export type ResultRow = typeof wqResults.$inferSelect;
 
-interface SiteJudging {
+export interface SiteJudging {
   id: number;
   limitSetId: number;
   targetGrade: number | null;
@@ -85,7 +85,7 @@ export async function loadJudging(db: Queryable, siteIds: readonly number[]): Pr
 }
 
 /** The site's temperature nearest before `at` (within the age limit), or null. */
-async function temperatureAt(db: Queryable, siteId: number, at: Date): Promise<number | null> {
+export async function temperatureAt(db: Queryable, siteId: number, at: Date): Promise<number | null> {
   const since = new Date(at.getTime() - WQ_TEMPERATURE_MAX_AGE_MINUTES * 60_000);
   const [row] = await db
     .select({ value: wqResults.value })
