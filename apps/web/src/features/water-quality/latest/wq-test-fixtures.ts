@@ -1,4 +1,4 @@
-import type { WqApplied, WqLatestSite, WqParameterInfo } from '@water/contracts';
+import type { WqApplied, WqLatestSite, WqParameterInfo, WqSite } from '@water/contracts';
 
 // Fixtures the water-quality tabs' tests share, typed by the contract.
 
@@ -45,3 +45,28 @@ export const siteRef = (
   targetGrade: null,
   ...over,
 });
+
+export const site = (id: number, code: string, name: string, over: Partial<WqSite> = {}): WqSite => ({
+  id,
+  code,
+  name,
+  kind: 'tap',
+  regionId: 3,
+  regionName: 'East district',
+  longitude: null,
+  latitude: null,
+  address: '',
+  limitSetId: 1,
+  limitSetName: 'GB 5749-2022 tap',
+  targetGrade: null,
+  devices: [],
+  alarmEnabled: true,
+  alarmSeverity: 'major',
+  recipients: { userIds: [], roleCodes: [], departmentIds: [] },
+  enabled: true,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+/** A page of sites, as the site pickers read them. */
+export const sitePage = (list: WqSite[]) => ({ list, total: list.length, page: 1, pageSize: 200 });
