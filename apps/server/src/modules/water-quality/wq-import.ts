@@ -70,8 +70,10 @@ const NO = new Set(['否', 'n', 'no', 'false', '0', '']);
  */
 export function sheetTime(value: string): Date | null {
   const v = value.trim();
-  // readXlsxRows gives a date cell as toISOString(): the cell's wall clock taken as UTC.
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v)) return new Date(Date.parse(v) - UTILITY_OFFSET_MS);
+  // readXlsxRows gives a date cell as toISOString(): the cell's wall clock taken as UTC. Excel keeps
+  // it as a fraction of a day, which comes back a millisecond off (09:29:59.999): to the second.
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v))
+    return new Date(Math.round(Date.parse(v) / 1000) * 1000 - UTILITY_OFFSET_MS);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) {
     const ms = Date.parse(v);
     return Number.isNaN(ms) ? null : new Date(ms);
