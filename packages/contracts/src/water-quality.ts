@@ -537,7 +537,7 @@ const sampleValue = z
 export const wqSampleInputSchema = z
   .object({
     siteId: idSchema,
-    sampleId: text(40).min(1, { error: 'validation.required' }),
+    sampleId: plainText(40).min(1, { error: 'validation.required' }),
     sampledAt: dateTimeSchema,
     analyst: plainText(40).default(''),
     values: z.array(sampleValue).min(1, { error: 'validation.required' }).max(WQ_SAMPLE_VALUES_MAX),
