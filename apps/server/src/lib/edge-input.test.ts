@@ -147,7 +147,7 @@ describe('text no field can hold', () => {
           const res = await t.inject({
             method: r.method as 'POST',
             // A named path parameter its route takes, so that the body is what is refused.
-            url: fill(r.url, { channel: 'webhook' }),
+            url: fill(r.url, { channel: 'webhook', code: 'ph' }),
             headers: { ...bearer(admin), 'content-type': 'application/json' },
             payload: JSON.stringify(body),
             remoteAddress: from(),

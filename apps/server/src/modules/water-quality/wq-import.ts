@@ -9,6 +9,7 @@ import {
   type WqImportReport,
   type WqParameter,
   wqParameterNames,
+  wqSampleInputSchema,
   wqValueInRange,
 } from '@water/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import type { Context, RouteContext } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
 import type { IncomingFile } from '../../lib/incoming-file.ts';
 import { columnsOf, type SheetRow } from '../../lib/row-import.ts';
+import { issueText } from '../../lib/validation.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { WQ_FUTURE_SLACK_MS } from './wq-lab.service.ts';
 import { type ResultIn, recordResults } from './wq-record.ts';
@@ -166,7 +168,12 @@ export function createWqImportService(app: FastifyInstance) {
           if (column === 'value' && c.belowDetection !== '') continue;
           if (c[column] === '') fail(column, 'wq.import.required');
         }
-        if (c.sampleId.length > 40) fail('sampleId', 'wq.import.required');
+        // The sample id and the analyst as a sample entered by hand takes them (length, no markup).
+        for (const column of ['sampleId', 'analyst'] as const) {
+          if (c[column] === '') continue;
+          const parsed = wqSampleInputSchema.shape[column].safeParse(c[column]);
+          if (!parsed.success) reasons.push(`${columnLabel(l, column)}: ${issueText(parsed.error.issues[0]!, l)}`);
+        }
 
         const site = c.site ? siteByCode.get(c.site.toLowerCase()) : undefined;
         if (c.site && (!site || !inRegionScope(scope, site.regionId)))

@@ -312,6 +312,7 @@ describe('the lab import', () => {
       'OLD-1,WQ-WW,2026-05-20 09:00,cod,21,,',
       'X-4,WQ-WW,2026-02-30 09:30,COD,21,,',
       'X-5,WQ-TAP,2026-05-20 10:00,游离氯,0.3,是,',
+      '<b>X</b>,WQ-WW,2026-05-20 09:30,COD,20,,',
       '',
     ].join('\n');
     const res = await upload(csv, 'lab.csv', 'text/csv', 'en-US');
@@ -326,6 +327,7 @@ describe('the lab import', () => {
       [10, 'W-0520'],
       [11, 'OLD-1'],
       [12, 'X-4'],
+      [14, '<b>X</b>'],
     ]);
     const reasons = Object.fromEntries(report.failed.map((f) => [f.row, f.reasons.join(' | ')]));
     expect(reasons[7]).toBe('Site code: No site "NOPE" within your data scope');
@@ -334,6 +336,7 @@ describe('the lab import', () => {
     expect(reasons[10]).toMatch(/^Parameter: Repeats an earlier row/);
     expect(reasons[11]).toMatch(/^Parameter: This sample’s COD result is stored already/);
     expect(reasons[12]).toMatch(/^Sampled at: "2026-02-30 09:30" is not a time/);
+    expect(reasons[14]).toMatch(/^Sample ID: Must not contain HTML tags/);
 
     const stored = (await t.call(api.results, { query: { pageSize: 50 }, token: admin })).json().data
       .list as WqResult[];
