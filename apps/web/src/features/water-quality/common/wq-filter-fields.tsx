@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type RegionNode,
   WQ_PARAMETERS,
+  WQ_RESULT_SOURCES,
   WQ_SITE_KINDS,
   WQ_VERDICTS,
   type WqParameter,
+  type WqResultSource,
   type WqSiteKind,
   type WqVerdict,
 } from '@water/contracts';
@@ -113,6 +115,27 @@ export function WqVerdictSelect({
       value={value}
       onChange={(verdict: WqVerdict | undefined) => onChange(verdict)}
       options={WQ_VERDICTS.map((v) => ({ label: verdictName(v, locale), value: v }))}
+    />
+  );
+}
+
+export function WqSourceSelect({
+  value,
+  onChange,
+}: {
+  value: WqResultSource | undefined;
+  onChange: (source: WqResultSource | undefined) => void;
+}) {
+  const { t } = useWqI18n();
+  return (
+    <Select
+      className="list-page__select"
+      aria-label={t('wq.source')}
+      placeholder={t('wq.allSources')}
+      allowClear
+      value={value}
+      onChange={(source: WqResultSource | undefined) => onChange(source)}
+      options={WQ_RESULT_SOURCES.map((s) => ({ label: t(`wq.source.${s}`), value: s }))}
     />
   );
 }

@@ -1,0 +1,28 @@
+/** 水质监测「达标率」页签的中文文本。 */
+export const wqComplianceZhCN = {
+  'compliance.months': '月份范围',
+  'compliance.table': '各监测点各指标逐月达标率',
+  'compliance.col.site': '监测点',
+  'compliance.col.parameter': '指标',
+  'compliance.col.total': '合计',
+  'compliance.siteTotal': '本点合计',
+  'compliance.allSites': '全部监测点合计',
+  'compliance.cell': '评价 {judged} 次，达标 {compliant} 次',
+  'compliance.cellNone': '本月无评价',
+  'compliance.openHistory': '查看 {site} 的 {parameter} 历史曲线',
+  'compliance.empty': '所选月份内没有评价结果',
+  'compliance.legend': '达标率 = 达标次数 ÷ 评价次数（未评价的结果不计）',
+  'compliance.legend.full': '100%',
+  'compliance.legend.good': '95%–100%',
+  'compliance.legend.warn': '80%–95%',
+  'compliance.legend.bad': '低于 80%',
+  'compliance.legend.none': '— 无评价',
+  'compliance.export': '导出月报',
+  'compliance.exportTitle': '导出水质月报（XLSX）',
+  'compliance.exportMonth': '月份',
+  'compliance.exportScope':
+    '月报包含当前筛选的监测点（类型、区域、监测点）的全部指标、在线与化验结果，并逐条列出超标结果及其限值。',
+  'compliance.exportOk': '下载',
+  'compliance.exportFailed': '月报导出失败',
+  'compliance.fileName': '水质月报-{month}.xlsx',
+} as const;
