@@ -205,7 +205,6 @@ export function ComplianceTab() {
           type="primary"
           className="wq-compliance__export"
           icon={<IconDownload />}
-          loading={exporting}
           onClick={() => setExporting(true)}
         >
           {t('compliance.export')}

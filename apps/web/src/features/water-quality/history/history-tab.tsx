@@ -2,6 +2,7 @@ import { DatePicker, Empty, Radio, Table, type TableColumnProps, Tag } from '@ar
 import { useQuery } from '@tanstack/react-query';
 import {
   WQ_HISTORY_RAW_DAYS,
+  WQ_RANGE_MAX_DAYS,
   type WqHistory,
   type WqLatestSite,
   type WqParameter,
@@ -51,7 +52,9 @@ const startOfUtilityDay = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 /** The instants asked for: a preset's days back to now, or a custom range's utility days, both included. */
 export function rangeOf(url: Pick<HistoryUrl, 'range' | 'from' | 'to'>, now: number): { from: number; to: number } {
   if (url.range === 'custom' && url.from && url.to) {
-    return { from: startOfUtilityDay(url.from), to: startOfUtilityDay(url.to) + DAY };
+    const to = startOfUtilityDay(url.to) + DAY;
+    // The server reads at most WQ_RANGE_MAX_DAYS: a longer range (two years of rates) keeps its end.
+    return { from: Math.max(startOfUtilityDay(url.from), to - WQ_RANGE_MAX_DAYS * DAY), to };
   }
   const days = RANGE_DAYS[url.range === 'custom' ? '7d' : url.range];
   return { from: now - days * DAY, to: now };
