@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MetricSpec } from '@water/contracts';
+import type { MetricSpec, WqSiteKind } from '@water/contracts';
 
 /** A device the simulator speaks for. */
 export interface SimDevice {
@@ -14,6 +14,12 @@ export interface SimDevice {
   metrics: Map<string, MetricSpec>;
   /** Its station's configuration, when the station has one (pump-station setup, issue 14). */
   plant?: StationPlant | null;
+  /**
+   * A water-quality analyser's site kind (issue 18), when it measures at a site: the water it sees (a
+   * plant's outlet, a tap, a wastewater plant's discharge, a river or lake). Without one, the demo's
+   * code says (`analyserRole`).
+   */
+  wqSite?: WqSiteKind | null;
 }
 
 /** A pump as its station's configuration describes it (station_pumps). */
@@ -181,8 +187,52 @@ interface Gauge {
 }
 
 const HOUR_S = 3600;
-/** What upsets an analyser's water: see NETWORK_UPSET_PER_HOUR. */
-type Upset = 'chlorine' | 'turbidity' | 'acid' | 'alkaline' | 'ammonia';
+/**
+ * What upsets an analyser's water: see NETWORK_UPSET_PER_HOUR, INLET_SLUG_PER_HOUR, OUTLET_UPSET_PER_HOUR,
+ * DISCHARGE_UPSET_PER_HOUR and RIVER_RUNOFF_PER_HOUR.
+ */
+type Upset =
+  | 'chlorine'
+  | 'turbidity'
+  | 'acid'
+  | 'alkaline'
+  | 'ammonia'
+  | 'dosing'
+  | 'filter'
+  | 'bypass'
+  | 'cold'
+  | 'runoff';
+
+/**
+ * The water an analyser sees: a sewage station's inlet (its station's), and for the others the kind of
+ * the site it measures at: the water plant's outlet, a tap in the network, the wastewater plant's
+ * discharge, a river or lake section.
+ */
+export type AnalyserRole = 'inlet' | 'plant_outlet' | 'tap' | 'wastewater_discharge' | 'river';
+
+/**
+ * An analyser's role: its station's inlet; else its site's kind (a lake is judged like a river here);
+ * else the demo city's code (`WP..` the water plant, `WW..` the wastewater plant, `RV..` the river);
+ * else a tap in the network.
+ */
+export function analyserRole(d: Pick<SimDevice, 'code' | 'stationId' | 'wqSite'>): AnalyserRole {
+  if (d.stationId !== null) return 'inlet';
+  if (d.wqSite) return d.wqSite === 'lake' ? 'river' : d.wqSite;
+  if (/^WP\d+-/.test(d.code)) return 'plant_outlet';
+  if (/^WW\d+-/.test(d.code)) return 'wastewater_discharge';
+  if (/^RV\d+-/.test(d.code)) return 'river';
+  return 'tap';
+}
+
+/**
+ * Water temperature by the season, °C: coldest in early February, warmest in early August (day 215),
+ * with a few days' weather on top (a period of 5.3 days, its phase the place's).
+ */
+export function waterTemperature(ms: number, mean: number, amplitude: number, phase = 0): number {
+  const day = (ms + 8 * 3_600_000) / 86_400_000;
+  const season = Math.cos((2 * Math.PI * (day - 215 - Math.floor((day - 215) / 365.25) * 365.25)) / 365.25);
+  return mean + amplitude * season + 1.2 * Math.sin((2 * Math.PI * day) / 5.3 + phase * 2 * Math.PI);
+}
 const WEEK_MS = 7 * 86_400_000;
 /** Chance per device report of a reading beyond its range. */
 const OUT_OF_RANGE_CHANCE = 0.002;
@@ -212,6 +262,31 @@ const COVER_OPEN_PER_HOUR = 1 / 160;
  */
 const NETWORK_UPSET_PER_HOUR = 1 / 96;
 const INLET_SLUG_PER_HOUR = 1 / 72;
+/**
+ * At the water plant's outlet (about once a week): a dosing upset, the chlorinator's feed failing or
+ * its set-point wrong, free chlorine sagging below the 0.3 mg/L the outlet must keep (GB 5749-2022
+ * 表2), total chlorine with it; or a filter breaking through after a backwash, turbidity above 1 NTU.
+ */
+const OUTLET_UPSET_PER_HOUR = 1 / (24 * 7);
+/**
+ * At the wastewater plant's discharge (about every four days): a bypass of part of the flow (a storm's
+ * inflow beyond the biology, or a blower down) raising NH3-N, COD, SS and TP past class 1-A, or a
+ * cold snap slowing nitrification, the water a few degrees colder for a day or two and NH3-N rising
+ * (GB 18918's limit is 5 mg/L above 12 °C, 8 at or below: near the threshold in late autumn).
+ */
+const DISCHARGE_UPSET_PER_HOUR = 1 / 96;
+/**
+ * At a river section (about every four days): run-off after rain washing the streets and fields into
+ * the river for some hours, COD, CODMn, NH3-N and TP past class III, dissolved oxygen below 5 mg/L.
+ */
+const RIVER_RUNOFF_PER_HOUR = 1 / 96;
+const UPSET_PER_HOUR: Record<AnalyserRole, number> = {
+  inlet: INLET_SLUG_PER_HOUR,
+  tap: NETWORK_UPSET_PER_HOUR,
+  plant_outlet: OUTLET_UPSET_PER_HOUR,
+  wastewater_discharge: DISCHARGE_UPSET_PER_HOUR,
+  river: RIVER_RUNOFF_PER_HOUR,
+};
 /** Events held for devices that cannot send them now (silent), at most. */
 const MAX_PENDING_EVENTS = 2000;
 /** Below this wet-well level no pump runs (dry-run protection), whatever its stop level. */
@@ -435,8 +510,13 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
         tilt: 0,
         /** When the device last reported (silences are drawn per hour of reporting). */
         heardAt: 0,
-        /** A water-quality upset at an analyser: what, from when to when, how strong (0–1). */
-        upset: null as { kind: Upset; from: number; until: number; strength: number } | null,
+        /**
+         * A water-quality upset at an analyser: what, from when to when, how strong (0–1), and how long
+         * it takes to come and to go (ms).
+         */
+        upset: null as { kind: Upset; from: number; until: number; strength: number; ramp: number } | null,
+        /** An analyser's role: the water it sees. */
+        role: d.typeCode === 'water_quality_analyser' ? analyserRole(d) : null,
         uptime: Math.round(fixed(d.code, 'uptime', 400_000, 300_000)),
         /** Analyser drift per week between calibrations, and where in its week the analyser is. */
         drift: fixed(d.code, 'drift', 0, 1),
@@ -728,27 +808,38 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     for (const a of analysers) {
       const dev = devices.get(a.code)!;
       if (dev.upset && dev.upset.until <= now) dev.upset = null;
-      const network = a.stationId === null;
-      if (!dev.upset && random() < ((network ? NETWORK_UPSET_PER_HOUR : INLET_SLUG_PER_HOUR) * dt) / HOUR_S) {
+      const role = dev.role ?? 'tap';
+      if (!dev.upset && random() < (UPSET_PER_HOUR[role] * dt) / HOUR_S) {
         const r = random();
-        const kind: Upset = network
-          ? r < 0.6
-            ? 'chlorine'
-            : 'turbidity'
-          : r < 0.4
-            ? 'acid'
-            : r < 0.7
-              ? 'alkaline'
-              : 'ammonia';
-        const minutes = network ? around(90, 45) : around(50, 30);
-        dev.upset = { kind, from: now, until: now + minutes * 60_000, strength: random() };
+        // What happens, and how long it lasts (minutes) and takes to come and go.
+        const [kind, minutes, rampMinutes]: [Upset, number, number] =
+          role === 'tap'
+            ? [r < 0.6 ? 'chlorine' : 'turbidity', around(90, 45), 10]
+            : role === 'inlet'
+              ? [r < 0.4 ? 'acid' : r < 0.7 ? 'alkaline' : 'ammonia', around(50, 30), 10]
+              : role === 'plant_outlet'
+                ? r < 0.7
+                  ? ['dosing', around(75, 35), 10]
+                  : ['filter', around(40, 20), 5]
+                : role === 'wastewater_discharge'
+                  ? r < 0.55
+                    ? ['bypass', around(240, 120), 30]
+                    : ['cold', around(36 * 60, 12 * 60), 240]
+                  : ['runoff', around(7 * 60, 3 * 60), 60];
+        dev.upset = {
+          kind,
+          from: now,
+          until: now + minutes * 60_000,
+          strength: random(),
+          ramp: Math.min(rampMinutes, minutes / 3) * 60_000,
+        };
       }
     }
   }
 
-  /** How far an analyser's upset has come now: rising over its first 10 minutes, falling over its last 10. */
-  const upsetShare = (u: { from: number; until: number }) =>
-    Math.max(0, Math.min(1, (now - u.from) / 600_000, (u.until - now) / 600_000));
+  /** How far an analyser's upset has come now: rising over its first `ramp`, falling over its last. */
+  const upsetShare = (u: { from: number; until: number; ramp: number }) =>
+    Math.max(0, Math.min(1, (now - u.from) / u.ramp, (u.until - now) / u.ramp));
 
   /** m³/h the station's running pumps move: flow follows the drive frequency. */
   const pumped = (s: Station) => s.frequency.reduce((n, f, p) => n + (s.flow[p]! * f) / 50, 0);
@@ -757,6 +848,119 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
     const f = 10 ** (spec?.precision ?? 2);
     return Math.round(v * f) / f;
   };
+
+  /**
+   * What an analyser away from a pump station measures now, by the water it sees (its probes: each
+   * role reports its own metrics). Values are the demo city's normal, with its upsets:
+   * - a tap (GB 5749-2022 末梢水): free chlorine 0.2–0.5 mg/L decaying where water stands (lower at
+   *   night), total chlorine a little above it, turbidity 0.2–0.4 NTU, pH 7.3–7.6, CODMn 1.2–2.2;
+   * - the plant's outlet (出厂水): free chlorine 0.5–0.9, total 0.1–0.2 above it, turbidity 0.1–0.3,
+   *   pH 7.0–7.6, CODMn 1–2, NH3-N below 0.1, the river's temperature;
+   * - the wastewater plant's discharge (GB 18918 1-A): COD 18–35, NH3-N 0.5–3 (higher in cold water:
+   *   nitrification slows), TN 8–13, TP 0.15–0.4, SS 4–8, pH 6.8–7.4, about 12–15 °C in late November
+   *   (near the 12 °C of NH3-N's cold-water limit: a cold snap takes it below);
+   * - a river section (GB 3838 class III): DO 5–8 with the day (photosynthesis by day, respiration at
+   *   night), CODMn 3–6, COD 12–20, NH3-N 0.3–1, TP 0.08–0.2, pH 7.2–8.2.
+   * BOD5 is the lab's (five days' incubation): no online analyser reports it.
+   */
+  function analyserReadings(
+    role: AnalyserRole,
+    v: {
+      code: string;
+      drift: number;
+      bias: number;
+      curve: number;
+      rainfall: number;
+      toward: (kind: Upset, normal: number, target: number) => number;
+      strength: number;
+      upset: Upset | null;
+      share: number;
+    },
+  ): Values {
+    const { drift, bias, curve, rainfall, toward, strength } = v;
+    const place = stable(v.code, 'weather');
+    // Hour of the day in UTC+8, for the day's swing of oxygen and temperature.
+    const hour = (((now / 3_600_000 + 8) % 24) + 24) % 24;
+    const afternoon = Math.cos((2 * Math.PI * (hour - 15)) / 24);
+    switch (role) {
+      case 'plant_outlet': {
+        const temperature = waterTemperature(now, 18.5, 9.5, place) + 0.3 * afternoon + around(0, 0.1);
+        // The dosing set-point held by the plant's loop; a dosing upset takes it down to 0.08–0.25.
+        const free = toward('dosing', 0.7 + bias * 0.12 + around(0, 0.03), 0.08 + 0.17 * strength);
+        const combined = 0.14 + bias * 0.03 + around(0, 0.01);
+        return {
+          ph: 7.3 + bias * 0.2 + drift * 0.1 + around(0, 0.03),
+          turbidity: Math.max(0.05, toward('filter', 0.18 + bias * 0.05 + around(0, 0.03), 1.15 + 0.8 * strength)),
+          chlorine: Math.max(0, free),
+          total_chlorine: Math.max(0, free + combined),
+          codmn: 1.5 + bias * 0.3 + around(0, 0.12),
+          ammonia: Math.max(0.02, 0.05 + bias * 0.02 + around(0, 0.01)),
+          temperature,
+          conductivity: 290 + bias * 30 + around(0, 4),
+        };
+      }
+      case 'wastewater_discharge': {
+        // A cold snap: the water 2.5–4.5 °C colder at its depth.
+        const seasonal = waterTemperature(now, 17, 8, place);
+        const temperature = toward('cold', seasonal, seasonal - 2.5 - 2 * strength);
+        // Nitrification slows in cold water: the effluent's ammonia rises as it cools.
+        const cold = Math.max(0, 20 - temperature);
+        let nh3 = 0.5 + 0.28 * cold + 0.2 * curve + drift * 0.2 + around(0, 0.12);
+        if (v.upset === 'cold') nh3 += v.share * (3 + 3.5 * strength);
+        nh3 = toward('bypass', nh3, 6.5 + 5 * strength);
+        return {
+          ph: 7.1 + bias * 0.2 + drift * 0.1 + around(0, 0.04),
+          turbidity: toward('bypass', 2.5 + bias + around(0, 0.3), 9 + 6 * strength),
+          cod: toward('bypass', 26 + 6 * curve + bias * 3 + around(0, 1.5), 52 + 15 * strength),
+          ammonia: Math.max(0.1, nh3),
+          tn: toward('bypass', 9.5 + 2 * curve + 0.05 * cold + bias + around(0, 0.3), 16 + 4 * strength),
+          tp: toward('bypass', 0.24 + 0.1 * curve + bias * 0.04 + around(0, 0.02), 0.6 + 0.3 * strength),
+          ss: toward('bypass', 5.5 + 1.5 * curve + bias * 0.6 + around(0, 0.5), 14 + 10 * strength),
+          temperature,
+          conductivity: 820 + 120 * curve + bias * 40 + around(0, 10),
+          dissolved_oxygen: 3 + bias * 0.5 + around(0, 0.2),
+        };
+      }
+      case 'river': {
+        const temperature = waterTemperature(now, 18, 10, place) + 0.6 * afternoon + around(0, 0.05);
+        // Oxygen by the day (least at dawn) and less in warm water; run-off's load takes it down.
+        const oxygen = 6.7 + bias * 0.3 + 1.0 * afternoon - 0.07 * (temperature - 15) + around(0, 0.08);
+        const wash = rainfall / 30;
+        return {
+          ph: 7.7 + bias * 0.3 + 0.15 * afternoon + drift * 0.1 + around(0, 0.03),
+          dissolved_oxygen: Math.max(1, toward('runoff', oxygen, 3.6 + 1.2 * strength)),
+          codmn: toward('runoff', 4.3 + bias * 0.8 + wash + around(0, 0.15), 6.6 + 2.5 * strength),
+          cod: toward('runoff', 15.5 + bias * 2.5 + 2 * wash + around(0, 0.5), 24 + 10 * strength),
+          ammonia: Math.max(0.05, toward('runoff', 0.6 + bias * 0.25 + around(0, 0.04), 1.1 + 0.6 * strength)),
+          tp: Math.max(
+            0.02,
+            toward('runoff', 0.13 + bias * 0.04 + 0.02 * wash + around(0, 0.008), 0.24 + 0.16 * strength),
+          ),
+          temperature,
+          conductivity: 330 + bias * 40 - 20 * wash + around(0, 5),
+          turbidity: toward('runoff', 12 + bias * 4 + 10 * wash + around(0, 1), 60 + 60 * strength),
+        };
+      }
+      default: {
+        // Drinking water in the network (GB 5749-2022: turbidity ≤ 1 NTU, free chlorine ≥ 0.05 mg/L at the tap).
+        // Chlorine decays more where water stands longer: lower at night when demand is low.
+        const chlorine = 0.3 + bias * 0.08 + 0.08 * curve - Math.abs(drift) * 0.05 + around(0, 0.02);
+        const free = Math.max(0, toward('chlorine', chlorine, 0.015 + 0.025 * strength + around(0, 0.005)));
+        return {
+          ph: 7.4 + bias * 0.15 + drift * 0.2 + around(0, 0.03),
+          turbidity: toward('turbidity', 0.25 + rainfall / 200 + around(0, 0.05), 1.3 + 1.5 * strength),
+          chlorine: free,
+          total_chlorine: free + 0.1 + bias * 0.02 + around(0, 0.01),
+          codmn: 1.7 + bias * 0.3 + around(0, 0.15),
+          ammonia: 0.08 + around(0, 0.02),
+          dissolved_oxygen: 8.2 + drift * 0.3 + around(0, 0.3),
+          // The mains are buried: a degree or two warmer than the river in winter, cooler in summer.
+          temperature: waterTemperature(now, 18.8, 8, stable(v.code, 'weather')) + around(0, 0.1),
+          conductivity: 300 + bias * 25 + around(0, 4),
+        };
+      }
+    }
+  }
 
   function readings(d: SimDevice, dev: NonNullable<ReturnType<typeof devices.get>>): Values {
     const station = d.stationId === null ? undefined : stations.get(d.stationId);
@@ -822,17 +1026,17 @@ export function createCity(list: SimDevice[], random: () => number, startMs: num
             dissolved_oxygen: 1.2 + drift * 0.4 + around(0, 0.3),
           };
         }
-        // Drinking water in the network (GB 5749-2022: turbidity ≤ 1 NTU, free chlorine ≥ 0.05 mg/L at the tap).
-        // Chlorine decays more where water stands longer: lower at night when demand is low.
-        const chlorine = 0.3 + dev.bias * 0.08 + 0.08 * curve - Math.abs(drift) * 0.05 + around(0, 0.02);
-        return {
-          ph: 7.4 + dev.bias * 0.15 + drift * 0.2 + around(0, 0.03),
-          turbidity: toward('turbidity', 0.25 + rainfall / 200 + around(0, 0.05), 1.3 + 1.5 * strength),
-          chlorine: Math.max(0, toward('chlorine', chlorine, 0.015 + 0.025 * strength + around(0, 0.005))),
-          cod: 1.5 + around(0, 0.3),
-          ammonia: 0.08 + around(0, 0.02),
-          dissolved_oxygen: 8.2 + drift * 0.3 + around(0, 0.3),
-        };
+        return analyserReadings(dev.role ?? 'tap', {
+          code: d.code,
+          drift,
+          bias: dev.bias,
+          curve,
+          rainfall,
+          toward,
+          strength,
+          upset: u?.kind ?? null,
+          share,
+        });
       }
       case 'rain_gauge': {
         const intensity = rainfall * (1 + dev.bias * 0.05);

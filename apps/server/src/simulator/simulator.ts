@@ -1,9 +1,24 @@
-import { type DeviceCommandReply, deviceCommandSchema, type MetricSpec, thingModelSchema } from '@water/contracts';
+import {
+  type DeviceCommandReply,
+  deviceCommandSchema,
+  type MetricSpec,
+  thingModelSchema,
+  type WqSiteKind,
+} from '@water/contracts';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import type { Queryable } from '../db/client.ts';
-import { devices, deviceTypes, stationPumps, stationSensors, stations, telemetryLatest } from '../db/schema/index.ts';
+import {
+  devices,
+  deviceTypes,
+  stationPumps,
+  stationSensors,
+  stations,
+  telemetryLatest,
+  wqSiteDevices,
+  wqSites,
+} from '../db/schema/index.ts';
 import { demoDeviceSecret } from '../db/seed/demo-secrets.ts';
 import { together } from '../lib/together.ts';
 import { sha256 } from '../lib/tokens.ts';
@@ -45,10 +60,14 @@ export async function loadSimDevices(db: Queryable, codes?: string[]): Promise<S
       pumps: stations.pumps,
       typeCode: deviceTypes.code,
       model: deviceTypes.model,
+      // A water-quality analyser's site: the water it sees (issue 18).
+      wqSite: wqSites.kind,
     })
     .from(devices)
     .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
     .leftJoin(stations, eq(stations.id, devices.stationId))
+    .leftJoin(wqSiteDevices, eq(wqSiteDevices.deviceId, devices.id))
+    .leftJoin(wqSites, eq(wqSites.id, wqSiteDevices.siteId))
     .where(and(isNull(devices.archivedAt), ne(devices.status, 'disabled')))
     .orderBy(devices.code);
   const wanted = codes ? new Set(codes) : null;
@@ -73,6 +92,7 @@ export async function loadSimDevices(db: Queryable, codes?: string[]): Promise<S
         latitude: r.latitude,
         metrics,
         plant: r.stationId === null ? null : (plants.get(r.stationId) ?? null),
+        wqSite: (r.wqSite as WqSiteKind | null) ?? null,
         secret,
       },
     ];

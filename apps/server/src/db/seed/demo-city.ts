@@ -1,5 +1,5 @@
 import type { Boundary } from '@water/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../client.ts';
 import { devices, deviceTypes, regions, stations } from '../schema/index.ts';
 import { markSeeded, seededKeys } from './marks.ts';
@@ -86,8 +86,97 @@ const MODELS: Record<string, { model: string; maker: string }[]> = {
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * The water-quality analysers beyond the pump stations' and the network's (issue 18): at the water
+ * plant's outlet (west, upstream), the wastewater plant's discharge (east, downstream) and two
+ * sections of the river 岚江 where it enters and leaves the city. Each in a catchment of its district.
+ */
+export const DEMO_WQ_ANALYSERS = [
+  {
+    code: 'WP01-WQ01',
+    name: '岚川第一水厂出厂水水质仪',
+    region: 'LC-W-01',
+    lng: 119.6135,
+    lat: 29.0712,
+  },
+  {
+    code: 'WW01-WQ01',
+    name: '城东污水处理厂出水水质仪',
+    region: 'LC-E-03',
+    lng: 119.7436,
+    lat: 29.0668,
+  },
+  {
+    code: 'RV01-WQ01',
+    name: '岚江西津桥断面水质自动站',
+    region: 'LC-W-01',
+    lng: 119.6052,
+    lat: 29.1046,
+  },
+  {
+    code: 'RV02-WQ01',
+    name: '岚江东渡断面水质自动站',
+    region: 'LC-E-03',
+    lng: 119.7571,
+    lat: 29.1052,
+  },
+] as const;
+
 export async function seedDemoCity(db: Queryable, now: Date): Promise<void> {
-  if ((await seededKeys(db, ['demo:city'])).has('demo:city')) return;
+  const done = await seededKeys(db, ['demo:city', 'demo:city:wq-analysers']);
+  if (!done.has('demo:city')) await seedCity(db, now);
+  if (!done.has('demo:city:wq-analysers')) await seedWqAnalysers(db, now);
+}
+
+/**
+ * The analysers of the plant outlet, the wastewater discharge and the river sections, once (mark
+ * `demo:city:wq-analysers`): an install whose city was seeded before them gets them too. A region an
+ * administrator removed leaves its analyser out.
+ */
+async function seedWqAnalysers(db: Queryable, now: Date): Promise<void> {
+  await markSeeded(db, ['demo:city:wq-analysers']);
+  const [type] = await db
+    .select({ id: deviceTypes.id })
+    .from(deviceTypes)
+    .where(eq(deviceTypes.code, 'water_quality_analyser'));
+  if (!type) return;
+  const areas = await db
+    .select({ id: regions.id, code: regions.code })
+    .from(regions)
+    .where(
+      inArray(
+        regions.code,
+        DEMO_WQ_ANALYSERS.map((a) => a.region),
+      ),
+    );
+  const rows = DEMO_WQ_ANALYSERS.flatMap((a, i) => {
+    const area = areas.find((r) => r.code === a.region);
+    if (!area) return [];
+    const installed = new Date(now.getTime() - Math.floor(300 + noise(i, 41) * 900) * DAY);
+    return [
+      {
+        code: a.code,
+        name: a.name,
+        typeId: type.id,
+        regionId: area.id,
+        stationId: null,
+        model: 'SC1000',
+        manufacturer: '哈希',
+        serialNo: `SN${installed.getUTCFullYear()}${String(2000 + i).padStart(5, '0')}`,
+        longitude: a.lng,
+        latitude: a.lat,
+        installDate: isoDay(installed),
+        warrantyEnd: isoDay(new Date(installed.getTime() + 3 * 365 * DAY)),
+        status: 'inactive',
+        createdAt: now,
+        updatedAt: now,
+      },
+    ];
+  });
+  if (rows.length > 0) await db.insert(devices).values(rows).onConflictDoNothing({ target: devices.code });
+}
+
+async function seedCity(db: Queryable, now: Date): Promise<void> {
   await markSeeded(db, ['demo:city']);
 
   const [city] = await db
@@ -293,5 +382,6 @@ export function demoDeviceCodes(): { code: string; type: string }[] {
     if (c % 2 === 0) list.push({ code: `RG-${String(c / 2 + 1).padStart(2, '0')}`, type: 'rain_gauge' });
     if (c % 3 === 0) list.push({ code: `WQ-N${String(c / 3 + 1).padStart(2, '0')}`, type: 'water_quality_analyser' });
   }
+  for (const a of DEMO_WQ_ANALYSERS) list.push({ code: a.code, type: 'water_quality_analyser' });
   return list;
 }

@@ -16,9 +16,12 @@ const DEMO_SECRET_KEY = 'water-ops demo city 岚川市: not a secret';
 export const demoDeviceSecret = (code: string) =>
   createHmac('sha256', DEMO_SECRET_KEY).update(code).digest('base64url').slice(0, 32);
 
-/** The codes the demo-city seed gives its devices (stations' equipment and the network's sensors). */
+/**
+ * The codes the demo-city seed gives its devices (stations' equipment, the network's sensors, the
+ * analysers of the water plant, the wastewater plant and the river: `WP01-WQ01`, `WW01-WQ01`, `RVnn-WQ01`).
+ */
 export const DEMO_DEVICE_CODE =
-  /^(PS\d{2}-(LT01|FM01|P\d|CAM01|GW01|WQ01)|MH-\d{2}-\d{3}|PT-\d{2}-0[12]|RG-\d{2}|WQ-N\d{2})$/;
+  /^(PS\d{2}-(LT01|FM01|P\d|CAM01|GW01|WQ01)|MH-\d{2}-\d{3}|PT-\d{2}-0[12]|RG-\d{2}|WQ-N\d{2}|(WP|WW|RV)\d{2}-WQ01)$/;
 
 /**
  * Gives the demo city's devices their derived secret where they still have the seed's empty one

@@ -21,6 +21,20 @@ const pumpCounters: Metric[] = [
   { ...num('starts', '累计启动次数', 'Starts', '', 0, null, 0), dataType: 'integer' },
   num('energy', '累计电量', 'Energy', 'kWh', 0, null, 1),
 ];
+/**
+ * A water-quality analyser's parameters added for issue 18 (judged against the national standards at
+ * its site): water temperature (NH3-N's cold-water limit reads it), conductivity, total chlorine,
+ * permanganate index, total phosphorus, total nitrogen, suspended solids.
+ */
+const analyserParameters: Metric[] = [
+  num('temperature', '水温', 'Water temperature', '°C', 0, 40, 1),
+  num('conductivity', '电导率', 'Conductivity', 'µS/cm', 0, 5000, 0),
+  num('total_chlorine', '总氯', 'Total chlorine', 'mg/L', 0, 5, 2),
+  num('codmn', '高锰酸盐指数', 'Permanganate index', 'mg/L', 0, 50, 2),
+  num('tp', '总磷', 'Total phosphorus', 'mg/L', 0, 20, 3),
+  num('tn', '总氮', 'Total nitrogen', 'mg/L', 0, 100, 2),
+  num('ss', '悬浮物', 'Suspended solids', 'mg/L', 0, 500, 0),
+];
 /** Switching a pump controller between auto and remote manual (local is a switch at its panel). */
 const setModeCommand: NonNullable<DeviceTypeInput['model']['commands']>[number] = {
   key: 'set_mode',
@@ -99,6 +113,7 @@ export const builtinDeviceTypes: DeviceTypeInput[] = [
         num('cod', '化学需氧量', 'COD', 'mg/L', 0, 1000, 1),
         num('ammonia', '氨氮', 'Ammonia nitrogen', 'mg/L', 0, 50, 2),
         num('dissolved_oxygen', '溶解氧', 'Dissolved oxygen', 'mg/L', 0, 20, 2),
+        ...analyserParameters,
       ],
       events: [{ key: 'over_limit', nameZh: '指标超限', nameEn: 'Over the limit', level: 3 }],
       commands: [{ key: 'calibrate', nameZh: '校准', nameEn: 'Calibrate', params: [], confirm: true }],
@@ -237,17 +252,21 @@ export const builtinDeviceTypes: DeviceTypeInput[] = [
 
 /** Mark of the pump controller's control additions (issue 17) made once to a type seeded before them. */
 const CONTROL_UPGRADE = 'device-type:pump_controller:control';
+/** Mark of the analyser's water-quality parameters (issue 18) added once to a type seeded before them. */
+const ANALYSER_UPGRADE = 'device-type:water_quality_analyser:parameters';
 
 /**
  * Inserts the built-in types the seed never created before; an administrator's edits stay. A
  * built-in pump controller seeded before pump control gets its counters (`starts`, `energy`) and
- * the `set_mode` command once, each only where its model has no such key.
+ * the `set_mode` command once, each only where its model has no such key; a built-in water-quality
+ * analyser seeded before issue 18 gets its new parameters once, likewise.
  */
 export async function seedDeviceTypes(db: Queryable): Promise<void> {
   const keys = builtinDeviceTypes.map((t) => `device-type:${t.code}`);
-  const done = await seededKeys(db, [...keys, CONTROL_UPGRADE]);
+  const done = await seededKeys(db, [...keys, CONTROL_UPGRADE, ANALYSER_UPGRADE]);
   if (done.has('device-type:pump_controller') && !done.has(CONTROL_UPGRADE)) await upgradePumpController(db);
-  await markSeeded(db, [CONTROL_UPGRADE]);
+  if (done.has('device-type:water_quality_analyser') && !done.has(ANALYSER_UPGRADE)) await upgradeAnalyser(db);
+  await markSeeded(db, [CONTROL_UPGRADE, ANALYSER_UPGRADE]);
   const missing = builtinDeviceTypes.filter((t) => !done.has(`device-type:${t.code}`));
   if (missing.length === 0) return;
   await db
@@ -290,5 +309,22 @@ async function upgradePumpController(db: Queryable): Promise<void> {
         commands: [...model.commands, ...add.commands],
       }),
     })
+    .where(eq(deviceTypes.id, row.id));
+}
+
+async function upgradeAnalyser(db: Queryable): Promise<void> {
+  const [row] = await db
+    .select({ id: deviceTypes.id, model: deviceTypes.model })
+    .from(deviceTypes)
+    .where(and(eq(deviceTypes.code, 'water_quality_analyser'), eq(deviceTypes.builtin, true)));
+  const parsed = row && thingModelSchema.safeParse(row.model);
+  if (!row || !parsed?.success) return;
+  const model = parsed.data;
+  const keys = new Set(model.metrics.map((m) => m.key));
+  const add = analyserParameters.filter((m) => !keys.has(m.key));
+  if (add.length === 0) return;
+  await db
+    .update(deviceTypes)
+    .set({ model: thingModelSchema.parse({ ...model, metrics: [...model.metrics, ...add] }) })
     .where(eq(deviceTypes.id, row.id));
 }
