@@ -74,6 +74,7 @@ try {
     alarmRules: true,
   });
   if (seeded.history) app.log.info({ ...seeded.history }, 'seed: demo history written');
+  if (seeded.waterQuality) app.log.info({ ...seeded.waterQuality }, 'seed: demo water-quality results written');
   await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
     throw httpListenError(err, config.PORT, config.HOST) ?? err;
   });

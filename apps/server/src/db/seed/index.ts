@@ -9,6 +9,11 @@ import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from
 import { seedDemoPumpControl } from './demo-pump-control.ts';
 import { seedDemoPumpStations } from './demo-pump-stations.ts';
 import { seedDemoDeviceSecrets } from './demo-secrets.ts';
+import {
+  type DemoWaterQualityHistoryResult,
+  seedDemoWaterQuality,
+  seedDemoWaterQualityHistory,
+} from './demo-water-quality.ts';
 import { seedDeviceTypes } from './device-types.ts';
 import { seedNotifyTemplates } from './notify-templates.ts';
 import { seedWaterQuality } from './water-quality.ts';
@@ -34,6 +39,8 @@ export interface SeedOptions {
 export interface SeedResult {
   /** The seeded history, when this run wrote it. */
   history: (DemoHistoryResult & { ms: number }) | null;
+  /** The demo water-quality sites' results (online and lab), when this run wrote them. */
+  waterQuality?: DemoWaterQualityHistoryResult | null;
 }
 
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -46,6 +53,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const now = options.now ?? new Date();
       await seedDemo(tx, now);
       await seedDemoCity(tx, now);
+      // The water-quality sites of the city's analysers, judged by the base seed's national sets.
+      await seedDemoWaterQuality(tx, now);
       await seedDemoPumpStations(tx, now);
       await seedDemoPumpControl(tx, now);
       await seedDemoDeviceSecrets(tx);
@@ -63,5 +72,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   // Its own transaction, after the city exists: the history and its seed mark commit together.
   const history = await db.transaction((tx) => seedDemoHistory(tx, options.now ?? new Date(), historyOptions));
-  return { history: history && { ...history, ms: Math.round(performance.now() - started) } };
+  const ms = Math.round(performance.now() - started);
+  // The water-quality sites' past after the telemetry's: their online results are its hours (not with
+  // a history of chosen devices only, a test's).
+  const waterQuality = historyOptions.codes
+    ? null
+    : await db.transaction((tx) => seedDemoWaterQualityHistory(tx, options.now ?? new Date()));
+  return { history: history && { ...history, ms }, waterQuality };
 }

@@ -63,7 +63,8 @@ describe('the base seed', () => {
 
     const zh = await sets(user);
     expect(zh.map((s) => s.code)).toEqual(WQ_NATIONAL_SETS.map((s) => s.code));
-    expect(zh.every((s) => s.national && s.siteCount === 0)).toBe(true);
+    // The demo city's sites are judged by some of them (seed/demo-water-quality.ts).
+    expect(zh.every((s) => s.national)).toBe(true);
     const en = await sets(user, 'en-US');
     const a1 = en.find((s) => s.code === 'gb18918-1a')!;
     expect(a1.name).toBe('GB 18918-2002, class 1-A');
