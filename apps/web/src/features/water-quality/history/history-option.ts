@@ -154,7 +154,11 @@ export function buildHistoryOption(
     });
   }
 
-  const gapMs = hourly ? 3 * 3_600_000 : 3 * WQ_ONLINE_STORE_MINUTES * 60_000;
+  // A gap is three times the usual spacing of the results (the analyser's own cadence), at least
+  // three storage intervals (three hours when bucketed).
+  const steps = online.slice(1).map((o, i) => o.ms - (online[i] as { ms: number }).ms);
+  const usual = steps.length ? ([...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)] as number) : 0;
+  const gapMs = Math.max(3 * usual, hourly ? 3 * 3_600_000 : 3 * WQ_ONLINE_STORE_MINUTES * 60_000);
   const onlineLine = withGaps<Point>(
     online.map((o) => [o.ms, o.value]),
     (p) => p[0],

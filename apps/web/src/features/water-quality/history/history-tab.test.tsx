@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, reply } from '../../../shared/testing/render-page.tsx';
 import type { ChartColors } from '../../../shared/ui/echart-host.tsx';
 import { applied, parameters, site, sitePage, siteRef } from '../latest/wq-test-fixtures.ts';
+import { buildHistoryOption, type HistoryChartTexts } from './history-option.ts';
 import { HistoryTab } from './history-tab.tsx';
 
 // The chart draws on a canvas jsdom has not: the option it would be given is read instead.
@@ -38,6 +39,25 @@ const limitLines = () =>
     .series.find((s) => s.id === 'limits')
     ?.markLine?.data.map((l) => [l.yAxis, l.label.formatter]);
 
+const texts: HistoryChartTexts = {
+  online: 'Online',
+  onlineHourly: 'Online (hourly)',
+  onlineExceeding: 'Online beyond',
+  lab: 'Lab',
+  limits: 'Limits',
+  upper: (v) => `≤${v}`,
+  lower: (v) => `≥${v}`,
+  cold: (v) => `cold ≤${v}`,
+  grade: (g) => `Class ${g}`,
+  numeral: (g) => String(g),
+  target: (g) => `${g} (target)`,
+  notDetected: 'not detected',
+  exceededOf: (e, c) => `${e}/${c}`,
+  range: (min, max) => `${min}–${max}`,
+  formatTime: (ms) => new Date(ms).toISOString(),
+  unit: 'NTU',
+};
+
 function Search() {
   return <output aria-label="search">{decodeURIComponent(useLocation().search)}</output>;
 }
@@ -48,7 +68,7 @@ const sites = [
 ];
 const ph = parameters[0] as WqHistory['parameter'];
 const turbidity = parameters[1] as WqHistory['parameter'];
-const nh3n = parameters[4] as WqHistory['parameter'];
+const nh3n = parameters[5] as WqHistory['parameter'];
 
 const tapTurbidity: WqHistory = {
   parameter: turbidity,
@@ -254,6 +274,26 @@ describe('HistoryTab', () => {
     expect(screen.getByRole('status', { name: 'search' }).textContent).toMatch(
       /^\?history\.range=custom&history\.from=\d{4}-\d\d-\d\d&history\.to=\d{4}-\d\d-\d\d&tab=history$/,
     );
+  });
+
+  it('breaks the online line where the analyser was silent, at its own cadence', () => {
+    const hour = (h: number) => ({
+      at: new Date(Date.UTC(2026, 10, 20, h)).toISOString(),
+      value: 0.3,
+      min: 0.3,
+      max: 0.3,
+      exceeding: 0,
+      count: 1,
+    });
+    const o = buildHistoryOption(
+      { ...tapTurbidity, lab: [], online: [hour(0), hour(1), hour(2), hour(3), hour(10), hour(11)] },
+      { from: Date.UTC(2026, 10, 19), to: Date.UTC(2026, 10, 21) },
+      colors,
+      texts,
+    ) as unknown as Option;
+    const line = o.series.find((s) => s.id === 'online')?.data as [number, number | null][];
+    // Hourly results join up; seven silent hours leave a gap.
+    expect(line.map((p) => p[1])).toEqual([0.3, 0.3, 0.3, 0.3, null, 0.3, 0.3]);
   });
 
   it('reads in Chinese', async () => {

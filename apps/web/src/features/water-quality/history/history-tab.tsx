@@ -327,7 +327,7 @@ function HistoryBody({
           ) : null}
         </>
       )}
-      <section aria-label={t('history.lab')}>
+      <section className="wq-history__lab" aria-label={t('history.lab')}>
         <h3 className="wq-history__heading">{t('history.lab')}</h3>
         <Table<Lab>
           rowKey="id"

@@ -28,6 +28,15 @@ const tap: WqLatestSite = {
       sampledAt: at(5),
       applied: applied({ lower: 0.05, upper: 2, citation: 'GB 5749-2022 表A.1' }),
     },
+    {
+      parameter: 'conductivity',
+      resultId: 12,
+      value: 277,
+      belowDetection: false,
+      source: 'online',
+      sampledAt: at(5),
+      applied: applied({ verdict: 'unjudged', unjudgedReason: 'no_limit', upper: null, citation: null }),
+    },
   ],
 };
 
@@ -154,6 +163,14 @@ describe('LatestTab', () => {
     expect(within(outletCard).getByText('<0.025 (not detected) mg/L')).toBeTruthy();
     expect(within(outletCard).getByText('6.5–8.5')).toBeTruthy();
     expect(within(outletCard).getByText('1 exceeding')).toBeTruthy();
+
+    // A value its standard sets no limit for is context under the table, not a row of it.
+    const tapCard = screen.getByRole('article', { name: 'Lakeside tap' });
+    expect(within(tapCard).getAllByRole('row')).toHaveLength(2);
+    expect(within(tapCard).getByText('No limit in the standard, not judged:')).toBeTruthy();
+    expect(within(tapCard).getByRole('button', { name: 'History of Conductivity at Lakeside tap' }).textContent).toBe(
+      'Conductivity 277 µS/cm',
+    );
   });
 
   it('gives a surface-water section its class against its target, and says why a value is not judged', async () => {

@@ -60,14 +60,24 @@ export function sortSites(sites: readonly WqLatestSite[]): WqLatestSite[] {
   );
 }
 
-/** A site's values: those beyond their limit first, then in the parameters' usual order. */
-function sortValues(values: readonly Value[], order: readonly WqParameter[]): Value[] {
-  const rank = (p: WqParameter) => order.indexOf(p);
-  return [...values].sort(
-    (a, b) =>
-      Number(b.applied.verdict === 'exceeding') - Number(a.applied.verdict === 'exceeding') ||
-      rank(a.parameter) - rank(b.parameter),
-  );
+/** A value its standard sets no limit for (conductivity, water temperature at a tap): context, not a judgement. */
+const unlimited = (v: Value) =>
+  v.applied.verdict === 'unjudged' &&
+  (v.applied.unjudgedReason === 'no_limit' || v.applied.unjudgedReason === 'no_set');
+
+/**
+ * A site's values as its table lists them: those beyond their limit first, then the rest judged, then
+ * those the method could not judge, each group in the parameters' usual order; the values without a
+ * limit apart, for the line under the table.
+ */
+export function splitValues(values: readonly Value[], order: readonly WqParameter[]) {
+  const rank = (v: Value) => {
+    const i = order.indexOf(v.parameter);
+    return i < 0 ? order.length : i;
+  };
+  const group = (v: Value) => (v.applied.verdict === 'exceeding' ? 0 : v.applied.verdict === 'compliant' ? 1 : 2);
+  const sorted = [...values].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
+  return { judged: sorted.filter((v) => !unlimited(v)), context: sorted.filter(unlimited) };
 }
 
 function ageText(ms: number, t: WqLatestI18n['t']) {
@@ -185,7 +195,7 @@ function SiteCard({
   const { site: s, grade } = site;
   const graded = s.targetGrade !== null;
   const exceeding = site.values.filter((v) => v.applied.verdict === 'exceeding').length;
-  const values = sortValues(site.values, [...byCode.keys()]);
+  const { judged: values, context } = splitValues(site.values, [...byCode.keys()]);
   const headingId = `wq-site-${s.id}`;
 
   const unit = (p: WqParameter) => byCode.get(p)?.unit ?? '';
@@ -195,7 +205,7 @@ function SiteCard({
     {
       title: t('latest.col.parameter'),
       dataIndex: 'parameter',
-      width: 150,
+      width: 140,
       render: (_: unknown, v: Value) => (
         <Button
           type="text"
@@ -211,7 +221,7 @@ function SiteCard({
     {
       title: t('latest.col.value'),
       dataIndex: 'value',
-      width: 150,
+      width: 140,
       align: 'right',
       render: (_: unknown, v: Value) => (
         <span className={`wq-latest__value wq-verdict-text--${v.applied.verdict}`}>
@@ -225,19 +235,19 @@ function SiteCard({
     {
       title: t('latest.col.limit'),
       dataIndex: 'limit',
-      width: 170,
+      width: 150,
       render: (_: unknown, v: Value) => <LimitCell value={v} unit={unit(v.parameter)} common={common} i18n={i18n} />,
     },
     {
       title: t('latest.col.verdict'),
       dataIndex: 'verdict',
-      width: 100,
+      width: 96,
       render: (_: unknown, v: Value) => <VerdictTag value={v} common={common} locale={locale} />,
     },
     {
       title: t('latest.col.exceedance'),
       dataIndex: 'exceedance',
-      width: 150,
+      width: 140,
       render: (_: unknown, v: Value) => {
         const text = formatExceedance(v.applied, v.value, common);
         return text ? <span className="wq-verdict-text--exceeding">{text}</span> : null;
@@ -248,7 +258,7 @@ function SiteCard({
           {
             title: t('latest.col.grade'),
             dataIndex: 'grade',
-            width: 90,
+            width: 80,
             render: (_: unknown, v: Value) => (v.applied.grade !== null ? gradeName(v.applied.grade, locale) : null),
           } satisfies TableColumnProps<Value>,
         ]
@@ -256,13 +266,13 @@ function SiteCard({
     {
       title: t('latest.col.source'),
       dataIndex: 'source',
-      width: 80,
+      width: 72,
       render: (_: unknown, v: Value) => common.t(`wq.source.${v.source}`),
     },
     {
       title: t('latest.col.time'),
       dataIndex: 'sampledAt',
-      width: 170,
+      width: 150,
       render: (_: unknown, v: Value) => {
         const age = now - Date.parse(v.sampledAt);
         const stale = v.source === 'online' && age > STALE_MS;
@@ -319,9 +329,8 @@ function SiteCard({
           {site.lastAt ? <span>{t('latest.lastAt', { time: formatDateTime(site.lastAt, locale) })}</span> : null}
         </div>
       </header>
-      {values.length === 0 ? (
-        <p className="wq-latest__none">{t('latest.noValues')}</p>
-      ) : (
+      {site.values.length === 0 ? <p className="wq-latest__none">{t('latest.noValues')}</p> : null}
+      {values.length > 0 ? (
         <Table<Value>
           rowKey="parameter"
           size="small"
@@ -330,10 +339,33 @@ function SiteCard({
           columns={columns}
           data={values}
           tableLayoutFixed
-          scroll={{ x: 900 }}
+          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
           rowClassName={(v: Value) => (v.applied.verdict === 'exceeding' ? 'wq-latest__row--exceeding' : '')}
         />
-      )}
+      ) : null}
+      {context.length > 0 ? (
+        <p className="wq-latest__context">
+          <span className="wq-latest__context-title">{t('latest.unlimited')}</span>
+          {context.map((v) => (
+            <Button
+              key={v.parameter}
+              type="text"
+              size="mini"
+              className="wq-latest__context-item"
+              aria-label={t('latest.openHistory', { site: s.name, parameter: parameterName(v.parameter, locale) })}
+              onClick={() => setParams(historySearch(params, { siteId: s.id, parameter: v.parameter }))}
+            >
+              {parameterName(v.parameter, locale)}{' '}
+              <span className="wq-latest__context-value">
+                {withUnit(
+                  formatWqValue(v.value, v.belowDetection, byCode.get(v.parameter)?.decimals ?? 2, common),
+                  v.parameter,
+                )}
+              </span>
+            </Button>
+          ))}
+        </p>
+      ) : null}
     </article>
   );
 }

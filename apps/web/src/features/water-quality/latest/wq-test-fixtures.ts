@@ -6,6 +6,7 @@ export const parameters: WqParameterInfo[] = [
   { code: 'ph', name: 'pH', unit: '', mdl: null, method: 'GB/T 5750.4', decimals: 2 },
   { code: 'turbidity', name: 'Turbidity', unit: 'NTU', mdl: 0.1, method: 'GB/T 5750.4', decimals: 2 },
   { code: 'chlorine_free', name: 'Free chlorine', unit: 'mg/L', mdl: 0.01, method: 'GB/T 5750.11', decimals: 2 },
+  { code: 'conductivity', name: 'Conductivity', unit: 'µS/cm', mdl: null, method: 'GB/T 5750.4', decimals: 0 },
   { code: 'do', name: 'Dissolved oxygen', unit: 'mg/L', mdl: null, method: 'HJ 506', decimals: 1 },
   { code: 'nh3n', name: 'Ammonia nitrogen', unit: 'mg/L', mdl: 0.025, method: 'HJ 535-2009', decimals: 3 },
   { code: 'tp', name: 'Total phosphorus', unit: 'mg/L', mdl: 0.01, method: 'GB 11893', decimals: 3 },

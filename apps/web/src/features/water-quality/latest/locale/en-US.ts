@@ -15,6 +15,7 @@ export const wqLatestEnUS: Record<keyof typeof wqLatestZhCN, string> = {
   'latest.gradeMissed': 'Water class {grade}, misses its target {target}',
   'latest.exceedingCount': '{count} exceeding',
   'latest.lastAt': 'Latest {time}',
+  'latest.unlimited': 'No limit in the standard, not judged:',
   'latest.col.parameter': 'Parameter',
   'latest.col.value': 'Value',
   'latest.col.limit': 'Limit',

@@ -13,6 +13,7 @@ export const wqLatestZhCN = {
   'latest.gradeMissed': '水质类别 {grade}，未达到目标 {target}',
   'latest.exceedingCount': '{count} 项超标',
   'latest.lastAt': '最新 {time}',
+  'latest.unlimited': '标准未规定限值，不作评价：',
   'latest.col.parameter': '指标',
   'latest.col.value': '数值',
   'latest.col.limit': '限值',
