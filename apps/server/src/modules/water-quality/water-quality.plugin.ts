@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { waterQualityRoutes } from './water-quality.routes.ts';
 import { startWaterQualityAlarms } from './wq-alarms.ts';
-import { startWaterQualityOnline } from './wq-online.ts';
+import { startWaterQualityOnline, type WqOnline } from './wq-online.ts';
 import type { JudgedListener, ResultRow } from './wq-record.ts';
 
 /** Results judged and committed, told to whoever listens: the alarm seam, live views. */
@@ -11,6 +11,13 @@ export interface WaterQualityHub {
   onJudged(listener: JudgedListener): () => void;
   /** Call after the results' transaction commits (ctx.afterCommit), never inside it. */
   judged(rows: ResultRow[]): Promise<void>;
+  /**
+   * A site or its analysers changed: online judging reads the site ↔ analyser mapping and the sites'
+   * limits again now (it does every minute anyway). Call after the commit.
+   */
+  refresh(): Promise<void>;
+  /** Online judging of this server (wq-online.ts): idle and restart for tests. */
+  online: WqOnline | null;
 }
 
 declare module 'fastify' {
@@ -37,6 +44,10 @@ function createHub(app: FastifyInstance): WaterQualityHub {
         }
       }
     },
+    async refresh() {
+      await this.online?.refresh();
+    },
+    online: null,
   };
 }
 
@@ -48,5 +59,5 @@ export const waterQualityPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('waterQuality', createHub(app));
   await app.register(waterQualityRoutes);
   startWaterQualityAlarms(app);
-  startWaterQualityOnline(app);
+  app.waterQuality.online = startWaterQualityOnline(app);
 });
