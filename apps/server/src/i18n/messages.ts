@@ -866,7 +866,7 @@ export const messages = {
   'wq.report.col.standard': { 'zh-CN': '标准', 'en-US': 'Standard' },
   'wq.report.allParameters': { 'zh-CN': '全部项目', 'en-US': 'All parameters' },
   'wq.report.total': { 'zh-CN': '合计', 'en-US': 'Total' },
-  'wq.report.cold': { 'zh-CN': '水温≤12℃', 'en-US': 'water ≤ 12 °C' },
+  'wq.report.cold': { 'zh-CN': '（水温≤12℃）', 'en-US': ' (water ≤ 12 °C)' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;
