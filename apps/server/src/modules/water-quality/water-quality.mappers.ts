@@ -187,7 +187,7 @@ export const fixed = (value: number, decimals: number) => Number(value.toFixed(M
 
 /**
  * The limit a result was judged by, in words: "6–9", "≤ 5", "≥ 0.3", "0.3–2" — the bounds as stored,
- * with the cold-water note when the bracketed NH3-N limit applied.
+ * followed by the cold-water note (its brackets the language's) when the bracketed NH3-N limit applied.
  */
 export function limitText(r: Pick<ResultRow, 'lower' | 'upper' | 'coldApplied'>, coldNote: string): string {
   const n = (v: number) => String(Number(v.toPrecision(6)));
@@ -195,5 +195,5 @@ export function limitText(r: Pick<ResultRow, 'lower' | 'upper' | 'coldApplied'>,
   if (r.lower !== null && r.upper !== null) text = `${n(r.lower)}–${n(r.upper)}`;
   else if (r.upper !== null) text = `≤ ${n(r.upper)}`;
   else if (r.lower !== null) text = `≥ ${n(r.lower)}`;
-  return r.coldApplied && text ? `${text}（${coldNote}）` : text;
+  return r.coldApplied && text ? `${text}${coldNote}` : text;
 }

@@ -1,9 +1,9 @@
 import type { WqImportReport, WqLimitSet, WqResult } from '@water/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
-import { wqResults } from '../../db/schema/index.ts';
+import { operationLog, wqResults } from '../../db/schema/index.ts';
 import { bearer, createTestApp, resetDatabase, type TestApp } from '../../testing/build-app.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { sheetTime } from './wq-import.ts';
@@ -320,6 +320,11 @@ describe('the lab import', () => {
     const report = res.json().data as WqImportReport;
     expect(report.created).toBe(6);
     expect(report.exceeding).toBe(1);
+    const [log] = await t.database.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.module, 'water-quality'), eq(operationLog.action, 'import')));
+    expect(log).toMatchObject({ result: 'success', after: { created: 6, exceeding: 1, failed: 7 } });
     expect(report.failed.map((f) => [f.row, f.sampleId])).toEqual([
       [7, 'X-1'],
       [8, 'X-2'],

@@ -277,7 +277,8 @@ export function createWqViewsService(app: FastifyInstance) {
           source ? eq(wqResults.source, source) : undefined,
         );
       const exceeding = sql<number>`count(*) filter (where ${eq(wqResults.verdict, 'exceeding')})`.mapWith(Number);
-      const hour = sql<Date>`date_trunc('hour', ${wqResults.sampledAt})`;
+      // Hours of UTC, whatever the session's zone (one with a half-hour offset would shift them).
+      const hour = sql<Date>`(date_trunc('hour', ${wqResults.sampledAt} at time zone 'UTC') at time zone 'UTC')`;
       const [parameter, limits, lab, online, counts] = await together(
         ctx.db,
         () => r.parameterRow(q.parameter),
