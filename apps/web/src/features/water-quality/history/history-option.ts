@@ -93,15 +93,36 @@ export function buildHistoryOption(
   // The axis spans the data and the limit that applies, so that limit is always in view.
   const values = [...online.flatMap((o) => (hourly ? [o.min, o.max] : [o.value])), ...h.lab.map((l) => l.value)];
   const bounds = [applied?.lower, applied?.upper, applied?.coldUpper].filter((v): v is number => v != null);
-  const all = [...values, ...bounds];
+  // For a graded set, the next class's line beyond the values too, so a value's class band shows.
+  const classBounds = others.flatMap((l) => [l.lower, l.upper]).filter((v): v is number => v !== null);
+  const dataHi = values.length ? Math.max(...values) : null;
+  const dataLo = values.length ? Math.min(...values) : null;
+  const above =
+    dataHi === null
+      ? []
+      : classBounds
+          .filter((v) => v > dataHi)
+          .sort((a, b) => a - b)
+          .slice(0, 1);
+  const below =
+    dataLo === null
+      ? []
+      : classBounds
+          .filter((v) => v < dataLo)
+          .sort((a, b) => b - a)
+          .slice(0, 1);
+  const all = [...values, ...bounds, ...above, ...below];
   const hi = all.length ? Math.max(...all) : 1;
   const lo = all.length ? Math.min(...all) : 0;
   // From zero unless the values sit far from it (pH, conductivity): then around them.
   const fromZero = lo <= 0 || lo < (hi - lo) * 1.5;
   const span = Math.max(hi - (fromZero ? 0 : lo), hi * 0.05, 10 ** -decimals);
   const step = niceStep(span);
-  const yMax = Math.ceil((hi + span * 0.08) / step) * step;
-  const yMin = fromZero ? 0 : Math.max(0, Math.floor((lo - span * 0.08) / step) * step);
+  // Rounded to the step's decimals: 5.8, not 5.800000000000001.
+  const places = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+  const round = (v: number) => Number(v.toFixed(places));
+  const yMax = round(Math.ceil((hi + span * 0.08) / step) * step);
+  const yMin = fromZero ? 0 : round(Math.max(0, Math.floor((lo - span * 0.08) / step) * step));
   const inView = (v: number) => v >= yMin && v <= yMax;
 
   const label = (text: string, color: string, position: string) => ({

@@ -224,13 +224,16 @@ describe('HistoryTab', () => {
     });
     await screen.findByRole('img', { name: 'Ammonia nitrogen at North river section with its limit lines' });
     await screen.findByTestId('history-chart');
-    // Ⅴ's 2.0 lies beyond the data and the target: not drawn, so the chart keeps to what matters.
+    // The values reach 1.3 (class Ⅳ): the chart reaches Ⅳ's line above them, and Ⅴ's 2.0 stays out.
     expect(limitLines()).toEqual([
       [1, 'Class III (target) ≤1'],
       [0.15, 'Ⅰ'],
       [0.5, 'Ⅱ'],
       [1.5, 'Ⅳ'],
     ]);
+    expect(option().yAxis).toMatchObject({ min: 0 });
+    expect(option().yAxis.max).toBeGreaterThanOrEqual(1.5);
+    expect(option().yAxis.max).toBeLessThan(2);
     const o = option();
     // Hourly: a line of means and a band of the hour's least to greatest.
     expect(o.series.map((s) => s.id)).toEqual([
@@ -294,6 +297,34 @@ describe('HistoryTab', () => {
     const line = o.series.find((s) => s.id === 'online')?.data as [number, number | null][];
     // Hourly results join up; seven silent hours leave a gap.
     expect(line.map((p) => p[1])).toEqual([0.3, 0.3, 0.3, 0.3, null, 0.3, 0.3]);
+  });
+
+  it('ends the value axis on round numbers and shows the class band a value falls in', () => {
+    const bod = (g: number, upper: number) => ({ ...grade(g, upper), parameter: 'bod5' as const });
+    const o = buildHistoryOption(
+      {
+        ...riverNh3n,
+        online: [],
+        lab: [
+          {
+            id: 1,
+            at: '2026-11-27T12:00:00.000Z',
+            value: 5.5,
+            belowDetection: false,
+            verdict: 'exceeding',
+            sampleId: 'S',
+          },
+        ],
+        limits: [bod(1, 3), bod(2, 3), bod(3, 4), bod(4, 6), bod(5, 10)],
+      },
+      { from: Date.UTC(2026, 10, 20), to: Date.UTC(2026, 10, 28) },
+      colors,
+      texts,
+    ) as unknown as Option;
+    expect([o.yAxis.min, o.yAxis.max].every((v) => Number(v.toFixed(3)) === v)).toBe(true);
+    // 5.5 lies in class Ⅳ (≤6): Ⅳ's line is in view above it.
+    expect(o.yAxis.max).toBeGreaterThanOrEqual(6);
+    expect(o.series.find((s) => s.id === 'limits')?.markLine?.data.map((l) => l.yAxis)).toContain(6);
   });
 
   it('reads in Chinese', async () => {
