@@ -145,12 +145,13 @@ function KindSection({
   const { t, locale } = i18n;
   const common = useWqI18n();
   const title = common.t(`wq.setKind.${kind}`);
-  const ordered = [...sets].sort((a, b) => Number(b.national) - Number(a.national) || a.name.localeCompare(b.name));
+  // National sets in the standards' order (the server's), then local ones.
+  const ordered = [...sets].sort((a, b) => Number(b.national) - Number(a.national) || a.id - b.id);
   const columns: TableColumnProps<WqLimitSet>[] = [
     {
       title: t('wqSets.col.name'),
       dataIndex: 'name',
-      width: 320,
+      width: 290,
       render: (_, set) => (
         <StackedCell
           strong
@@ -175,7 +176,7 @@ function KindSection({
     {
       title: t('wqSets.col.limits'),
       dataIndex: 'limits',
-      width: 170,
+      width: 160,
       render: (_, set) => {
         const count = new Set(set.limits.map((l) => l.parameter)).size;
         return t(set.graded ? 'wqSets.gradedCount' : 'wqSets.limitCount', { count });
@@ -184,7 +185,7 @@ function KindSection({
     {
       title: t('wqSets.col.sites'),
       dataIndex: 'siteCount',
-      width: 110,
+      width: 90,
       render: (_, set) =>
         set.siteCount ? (
           t('wqSets.siteCount', { count: set.siteCount })
@@ -195,7 +196,7 @@ function KindSection({
     {
       title: t('wqSets.col.updatedAt'),
       dataIndex: 'updatedAt',
-      width: 140,
+      width: 150,
       render: (_, set) => (set.national ? <span className="wq-muted">—</span> : formatDateTime(set.updatedAt, locale)),
     },
     {
@@ -276,7 +277,7 @@ function ParametersSection({ i18n, writer }: { i18n: SetsI18n; writer: boolean }
     {
       title: t('wqSets.params.code'),
       dataIndex: 'code',
-      width: 130,
+      width: 150,
       render: (_, p) => <code className="wq-code">{p.code}</code>,
     },
     {

@@ -1,15 +1,33 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Locale, type WqResultUpdate, type WqSampleInput, waterQualityApi } from '@water/contracts';
-import type { z } from 'zod';
+import {
+  type Locale,
+  WQ_RESULT_SOURCES,
+  type WqResultUpdate,
+  type WqSampleInput,
+  waterQualityApi,
+} from '@water/contracts';
+import { z } from 'zod';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { callApi } from '../../../shared/api/http.ts';
 import { wqRootKey } from '../common/wq-queries.ts';
 
-export type ResultFilters = z.output<typeof waterQualityApi.results.query>;
+/**
+ * The tab's query as the address keeps it: the contract's, with the source lab unless the address
+ * says otherwise ("all" included). A tab named lab results opens on them: the analysers store a
+ * result every few minutes, which would bury the day's samples.
+ */
+export const RESULTS_QUERY = waterQualityApi.results.query.extend({
+  source: z.enum([...WQ_RESULT_SOURCES, 'all']).default('lab'),
+});
+export type ResultFilters = z.output<typeof RESULTS_QUERY>;
 
 /** The list's filters as the query string carries them: the site ids comma-separated, as the contract reads them. */
-function wireQuery({ siteIds, ...filters }: Partial<ResultFilters>) {
-  return { ...filters, siteIds: siteIds?.length ? siteIds.join(',') : undefined };
+function wireQuery({ siteIds, source, ...filters }: Partial<ResultFilters>) {
+  return {
+    ...filters,
+    source: source === 'all' ? undefined : source,
+    siteIds: siteIds?.length ? siteIds.join(',') : undefined,
+  };
 }
 
 export const resultQueries = {

@@ -54,11 +54,15 @@ describe('ResultsTab', () => {
     expect(within(onlineRow).queryByRole('button', { name: /更正/ })).toBeNull();
     expect(within(row).getByRole('button', { name: '更正样品 S-1126-01 的氨氮' })).toBeTruthy();
 
-    await user.click(screen.getByRole('radio', { name: '化验' }));
-    await waitFor(() => expect(calls.at(-1)?.query.get('source')).toBe('lab'));
+    // The lab's results first; online or all on request.
+    expect(calls.find((c) => c.path === '/api/water-quality/results')?.query.get('source')).toBe('lab');
+    await user.click(screen.getByRole('radio', { name: '全部' }));
+    await waitFor(() => expect(calls.at(-1)?.query.has('source')).toBe(false));
     await choose(user, document.body, '评价', '超标');
     await waitFor(() => expect(calls.at(-1)?.query.get('verdict')).toBe('exceeding'));
-    expect(calls.at(-1)?.query.get('source')).toBe('lab');
+    expect(calls.at(-1)?.query.has('source')).toBe(false);
+    await user.click(screen.getByRole('radio', { name: '在线' }));
+    await waitFor(() => expect(calls.at(-1)?.query.get('source')).toBe('online'));
   });
 
   it('offers no entry, import or row actions without water:result:write', async () => {
@@ -108,6 +112,7 @@ describe('ResultsTab', () => {
       await waitFor(() => expect(within(preview).getByText('超标')).toBeTruthy());
       expect(preview.textContent).toContain('≤5 mg/L');
       expect(preview.textContent).toContain('超标 0.24 倍');
+      expect(preview.textContent).toContain('无水温，取>12℃限值');
 
       // The sample's water at 10 °C: GB 18918's bracketed limit (8) applies, and 6.2 complies.
       await user.click(within(drawer).getByRole('button', { name: '添加指标' }));

@@ -1,7 +1,7 @@
 import { Button, DatePicker, Message, Radio } from '@arco-design/web-react';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { Permissions, type WqResult, type WqResultSource, waterQualityApi } from '@water/contracts';
+import { Permissions, type WqResult } from '@water/contracts';
 import { useState } from 'react';
 import { ListView } from '../../../shared/ui/list-page.tsx';
 import { Permission, useButtonPermission } from '../../../shared/ui/permission.tsx';
@@ -18,7 +18,7 @@ import { wqReferenceQueries } from '../common/wq-queries.ts';
 import { CorrectDrawer } from './correct-drawer.tsx';
 import { resultColumns } from './result-columns.tsx';
 import { ResultsImportDialog } from './results-import-dialog.tsx';
-import { type ResultFilters, resultQueries, useDeleteResult } from './results-queries.ts';
+import { RESULTS_QUERY, type ResultFilters, resultQueries, useDeleteResult } from './results-queries.ts';
 import { SampleDrawer } from './sample-drawer.tsx';
 import { type ResultsI18n, useResultsI18n } from './use-results-i18n.ts';
 import '../common/wq-filters.css';
@@ -31,8 +31,8 @@ const PREFIX = 'lab.';
 const DEFAULTS = { pageSize: 20 };
 
 /**
- * Results, online and lab (`?tab=results`): filtered by site, kind, region, parameter, source,
- * verdict and sampling dates, all in the address; each with the limit that applied (its citation on
+ * Results (`?tab=results`), the lab's unless the source says online or all: filtered by site, kind,
+ * region, parameter, verdict and sampling dates, all in the address; each with the limit that applied (its citation on
  * hover) and its verdict. Holders of water:result:write enter samples (judged as typed), import them
  * from a sheet, and correct or delete lab results; online results are the analysers' and stay.
  */
@@ -41,7 +41,7 @@ export function ResultsTab() {
   const common = useWqI18n();
   const { t, locale } = i18n;
   const writer = useButtonPermission(WRITE);
-  const list = useListFilters(waterQualityApi.results.query, { defaults: DEFAULTS, prefix: PREFIX });
+  const list = useListFilters(RESULTS_QUERY, { defaults: DEFAULTS, prefix: PREFIX });
   const results = useQuery(resultQueries.list(list.filters, locale));
   const parameters = useQuery(wqReferenceQueries.parameters(locale));
   const remove = useDeleteResult(locale);
@@ -124,12 +124,12 @@ function ResultFilterFields({
       <Radio.Group
         type="button"
         aria-label={t('wqResults.filter.source')}
-        value={filters.source ?? 'all'}
-        onChange={(value: WqResultSource | 'all') => set({ source: value === 'all' ? undefined : value })}
+        value={filters.source}
+        onChange={(source: ResultFilters['source']) => set({ source })}
       >
-        <Radio value="all">{t('wqResults.filter.allSources')}</Radio>
         <Radio value="lab">{common.t('wq.source.lab')}</Radio>
         <Radio value="online">{common.t('wq.source.online')}</Radio>
+        <Radio value="all">{t('wqResults.filter.allSources')}</Radio>
       </Radio.Group>
       <WqSiteSelect
         value={filters.siteIds?.[0]}

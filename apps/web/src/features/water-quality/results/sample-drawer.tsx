@@ -6,7 +6,6 @@ import {
   type FormInstance,
   Input,
   InputNumber,
-  Message,
   type RulesProps,
   Select,
   Table,
@@ -77,8 +76,7 @@ export function SampleDrawer({ open, onClose }: { open: boolean; onClose: () => 
     onInvalid: (issues, form) => showIssues(issues, form as FormInstance<SampleValues>, i18n),
     submit: (body) => create.mutateAsync(body).then((rows) => ({ body, rows })),
     onSaved: ({ body, rows }) => {
-      const exceeding = rows.filter((r) => r.applied.verdict === 'exceeding').length;
-      Message[exceeding ? 'warning' : 'success'](t('wqResults.entry.saved', { count: rows.length, exceeding }));
+      // The drawer itself says what was saved and how it was judged: no toast besides.
       setSaved({ sampleId: body.sampleId, rows });
       // The next sample is often from the same site, the same round, the same analyst.
       setNext((current) => ({
@@ -336,6 +334,10 @@ function SampleFields({
                     <RowPreview
                       label={t('wqResults.entry.rowPreview', { n })}
                       judgement={previewJudgement(row, set, site?.targetGrade ?? null, temperature)}
+                      warm={
+                        temperature === null &&
+                        Boolean(set?.limits.some((l) => l.parameter === row?.parameter && l.coldUpper !== null))
+                      }
                       row={row}
                       info={row?.parameter ? info.get(row.parameter) : undefined}
                       i18n={i18n}
@@ -385,6 +387,7 @@ function siteLabel(site: WqSite, t: ResultsI18n['t']) {
 function RowPreview({
   label,
   judgement,
+  warm,
   row,
   info,
   i18n,
@@ -392,6 +395,8 @@ function RowPreview({
 }: {
   label: string;
   judgement: WqJudgement | null;
+  /** The limit has a cold-water value and the sample no temperature: the warm-water (stricter) one applied. */
+  warm: boolean;
   row: SampleRowValues | undefined;
   info: WqParameterInfo | undefined;
   i18n: ResultsI18n;
@@ -406,8 +411,9 @@ function RowPreview({
   const detail = [
     judgement.lower !== null || judgement.upper !== null ? `${limit}${info?.unit ? ` ${info.unit}` : ''}` : '',
     judgement.grade !== null ? t('wqResults.entry.previewGrade', { grade: gradeName(judgement.grade, locale) }) : '',
-    judgement.coldApplied ? t('wqResults.entry.previewCold') : '',
     beyond ?? '',
+    judgement.coldApplied ? t('wqResults.entry.previewCold') : '',
+    warm && judgement.verdict !== 'unjudged' ? t('wqResults.entry.previewWarm') : '',
   ].filter(Boolean);
   return (
     <Tooltip content={judgement.citation ?? undefined} disabled={!judgement.citation} position="tl">
@@ -454,11 +460,13 @@ function SavedSample({
           {
             title: t('wqResults.col.parameter'),
             dataIndex: 'parameter',
+            width: 130,
             render: (_, r) => parameterName(r.parameter, locale),
           },
           {
             title: t('wqResults.col.value'),
             dataIndex: 'value',
+            width: 120,
             render: (_, r) => {
               const p = info.get(r.parameter);
               return `${formatWqValue(r.value, r.belowDetection, p?.decimals ?? 3, common)}${p?.unit ? ` ${p.unit}` : ''}`;
@@ -467,17 +475,27 @@ function SavedSample({
           {
             title: t('wqResults.col.limit'),
             dataIndex: 'applied.upper',
+            width: 110,
             render: (_, r) => appliedLimitText(r.applied, common) || t('wqResults.noLimit'),
           },
           {
             title: t('wqResults.col.verdict'),
             dataIndex: 'applied.verdict',
-            render: (_, r) => (
-              <span className="wq-verdict-cell">
-                <VerdictTag verdict={r.applied.verdict} reason={r.applied.unjudgedReason} i18n={common} />
-                <span className="wq-exceeding">{formatExceedance(r.applied, r.value, common)}</span>
-              </span>
-            ),
+            width: 190,
+            render: (_, r) => {
+              const detail = [
+                r.applied.grade !== null ? gradeName(r.applied.grade, locale) : '',
+                formatExceedance(r.applied, r.value, common) ?? '',
+              ].filter(Boolean);
+              return (
+                <span className="wq-verdict-cell">
+                  <VerdictTag verdict={r.applied.verdict} reason={r.applied.unjudgedReason} i18n={common} />
+                  <span className={r.applied.verdict === 'exceeding' ? 'wq-exceeding' : 'wq-muted'}>
+                    {detail.join(' · ')}
+                  </span>
+                </span>
+              );
+            },
           },
           {
             title: common.t('wq.citation'),

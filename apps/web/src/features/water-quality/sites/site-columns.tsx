@@ -24,20 +24,20 @@ export function siteColumns({
 }): ListColumn<WqSite>[] {
   const { t, locale } = i18n;
   const columns: ListColumn<WqSite>[] = [
-    { key: 'code', choice: 'always', title: t('wqSites.col.code'), dataIndex: 'code', width: 120 },
+    { key: 'code', choice: 'always', title: t('wqSites.col.code'), dataIndex: 'code', width: 100 },
     {
       key: 'name',
       choice: 'always',
       title: t('wqSites.col.name'),
       dataIndex: 'name',
-      width: 180,
+      width: 170,
       render: (_, site) => <StackedCell primary={site.name} secondary={siteKindName(site.kind, locale)} strong />,
     },
     {
       key: 'region',
       title: t('wqSites.col.region'),
       dataIndex: 'regionName',
-      width: 110,
+      width: 120,
       ellipsis: true,
       render: (_, site) => site.regionName || <span className="wq-muted">—</span>,
     },
@@ -46,7 +46,7 @@ export function siteColumns({
       choice: 'always',
       title: t('wqSites.col.limitSet'),
       dataIndex: 'limitSetName',
-      width: 200,
+      width: 210,
       render: (_, site) => (
         <StackedCell
           primary={site.limitSetName}
@@ -60,7 +60,7 @@ export function siteColumns({
       key: 'analysers',
       title: t('wqSites.col.analysers'),
       dataIndex: 'devices',
-      width: 150,
+      width: 130,
       render: (_, site) => <Analysers site={site} i18n={i18n} />,
     },
     {
@@ -94,7 +94,7 @@ export function siteColumns({
       choice: 'always',
       title: t('wqSites.col.actions'),
       dataIndex: 'id',
-      width: 120,
+      width: 110,
       fixed: 'right',
       render: (_, site) => (
         <RowActions>

@@ -277,7 +277,8 @@ function SiteFields({
       </Section>
 
       <Section title={t('wqSites.section.analysers')}>
-        <Form.Item field="deviceIds" label={t('wqSites.field.analysers')} extra={t('wqSites.field.analysersHelp')}>
+        {/* The section's title names the box (its select carries the name for assistive technology). */}
+        <Form.Item field="deviceIds" extra={t('wqSites.field.analysersHelp')}>
           <AnalyserSelect i18n={i18n} known={site?.devices ?? []} />
         </Form.Item>
       </Section>

@@ -10,7 +10,7 @@ export const wqSetsEnUS: Record<keyof typeof wqSetsZhCN, string> = {
   'wqSets.col.name': 'Name',
   'wqSets.col.standard': 'Standard',
   'wqSets.col.limits': 'Limits',
-  'wqSets.col.sites': 'Sites using it',
+  'wqSets.col.sites': 'Sites',
   'wqSets.col.updatedAt': 'Updated',
   'wqSets.col.actions': 'Actions',
   'wqSets.limitCount': '{count} parameters',

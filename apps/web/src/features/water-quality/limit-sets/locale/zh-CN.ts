@@ -8,7 +8,7 @@ export const wqSetsZhCN = {
   'wqSets.col.name': '名称',
   'wqSets.col.standard': '依据标准',
   'wqSets.col.limits': '限值',
-  'wqSets.col.sites': '使用的监测点',
+  'wqSets.col.sites': '监测点',
   'wqSets.col.updatedAt': '更新时间',
   'wqSets.col.actions': '操作',
   'wqSets.limitCount': '{count} 项指标',

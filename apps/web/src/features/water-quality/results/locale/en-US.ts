@@ -62,6 +62,7 @@ export const wqResultsEnUS: Record<keyof typeof wqResultsZhCN, string> = {
     'For a value not detected, enter the method-detection limit (the parameter’s own is filled in)',
   'wqResults.entry.previewGrade': '{grade}',
   'wqResults.entry.previewCold': '≤12 °C limit',
+  'wqResults.entry.previewWarm': 'no temperature: >12 °C limit',
   'wqResults.entry.noSetYet': 'Loading the limit set',
   'wqResults.entry.valueRequired': 'Enter a value',
   'wqResults.entry.parameterRequired': 'Choose a parameter',

@@ -58,6 +58,7 @@ export const wqResultsZhCN = {
   'wqResults.entry.belowHint': '勾选“未检出”时，数值填方法检出限（默认填入该指标的检出限）',
   'wqResults.entry.previewGrade': '{grade}',
   'wqResults.entry.previewCold': '水温≤12℃ 限值',
+  'wqResults.entry.previewWarm': '无水温，取>12℃限值',
   'wqResults.entry.noSetYet': '限值标准加载中',
   'wqResults.entry.valueRequired': '请填写数值',
   'wqResults.entry.parameterRequired': '请选择指标',
