@@ -45,6 +45,8 @@ const nationalOrder = (code: string | null) => {
  */
 export function createWaterQualityService(app: FastifyInstance) {
   const repo = (ctx: Context) => createWaterQualityRepository(ctx.db);
+  /** Online judging reads the site ↔ analyser mapping and the sites' limits again (after the commit). */
+  const refreshOnline = () => app.waterQuality.refresh();
 
   async function limitSets(ctx: Context): Promise<WqLimitSet[]> {
     const r = repo(ctx);
@@ -205,6 +207,8 @@ export function createWaterQualityService(app: FastifyInstance) {
       await r.replaceLimits(id, v.limits);
       const after = await limitSet(ctx, id);
       ctx.audit({ targetId: id, before, after });
+      // Online judging holds the sites' limits: the new ones apply from the next reading.
+      if (after.siteCount > 0) ctx.afterCommit(refreshOnline);
       return after;
     },
 
@@ -231,6 +235,7 @@ export function createWaterQualityService(app: FastifyInstance) {
       await r.placeDevices(id, v.deviceIds);
       const after = await site(ctx, id);
       ctx.audit({ targetId: id, after });
+      ctx.afterCommit(refreshOnline);
       return after;
     },
 
@@ -246,6 +251,7 @@ export function createWaterQualityService(app: FastifyInstance) {
       await r.placeDevices(id, v.deviceIds);
       const after = await site(ctx, id);
       ctx.audit({ targetId: id, before, after });
+      ctx.afterCommit(refreshOnline);
       return after;
     },
 
@@ -258,6 +264,7 @@ export function createWaterQualityService(app: FastifyInstance) {
       const before = await site(ctx, id);
       await r.deleteSite(id);
       ctx.audit({ targetId: id, before });
+      ctx.afterCommit(refreshOnline);
       return null;
     },
 

@@ -8,7 +8,7 @@ import {
   type WqSiteInput,
 } from '@water/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operationLog, wqLimitSets, wqLimits, wqParameters } from '../../db/schema/index.ts';
 import { seedWaterQuality } from '../../db/seed/water-quality.ts';
 import { WQ_NATIONAL_SETS } from '../../db/seed/water-quality-standards.ts';
@@ -291,6 +291,28 @@ describe('sites', () => {
     expect(refused.json().msg).toMatch(/disable it/);
     const ok = await t.call(api.deleteSite, { params: { id: sites.tap.id }, token: admin });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('online judging', () => {
+  it('is told to read the sites again once a site or the limits judging one are committed', async () => {
+    const refresh = vi.spyOn(t.app.waterQuality, 'refresh');
+    try {
+      const { sites } = await wqCity(t, admin);
+      expect(refresh).toHaveBeenCalledTimes(4);
+      await t.call(api.updateSite, { params: { id: sites.tap.id }, body: siteInput(sites.tap), token: admin });
+      await t.call(api.deleteSite, { params: { id: sites.tap.id }, token: admin });
+      expect(refresh).toHaveBeenCalledTimes(6);
+      // A refused write tells nothing.
+      await t.call(api.updateSite, {
+        params: { id: sites.ww.id },
+        body: siteInput(sites.ww, { targetGrade: 2 }),
+        token: admin,
+      });
+      expect(refresh).toHaveBeenCalledTimes(6);
+    } finally {
+      refresh.mockRestore();
+    }
   });
 });
 
