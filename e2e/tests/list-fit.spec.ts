@@ -23,6 +23,8 @@ const LISTS = [
   '/bz/pumpStationList',
   '/bz/alarm',
   '/bz/pumpLog',
+  '/water/waterList?tab=results',
+  '/water/waterList?tab=sites',
 ];
 /** Lists that show cards until the table is chosen: the label of that choice. */
 const TABLE_VIEW: Record<string, Record<'zh-CN' | 'en-US', string>> = {
