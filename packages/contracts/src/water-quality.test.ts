@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   judgeWaterQuality,
+  siteClassOf,
   siteGrade,
   WQ_COLD_WATER_MAX_C,
   WQ_GRADE_WORSE_THAN_V,
@@ -78,10 +79,10 @@ describe('two-sided ranges (pH 6–9)', () => {
   it('5.9 and 9.1 exceed, each against its own side', () => {
     const low = judge(ph, 5.9);
     expect(low.verdict).toBe('exceeding');
-    expect(low.exceedance).toBeCloseTo((6 - 5.9) / 6, 10);
+    expect(low.exceedance).toBeCloseTo((6 - 5.9) / 6, 4);
     const high = judge(ph, 9.1);
     expect(high.verdict).toBe('exceeding');
-    expect(high.exceedance).toBeCloseTo((9.1 - 9) / 9, 10);
+    expect(high.exceedance).toBeCloseTo((9.1 - 9) / 9, 4);
   });
 
   it('reports both bounds and the citation that applied', () => {
@@ -96,7 +97,7 @@ describe('lower bounds (≥): dissolved oxygen, residual chlorine', () => {
     expect(judge(chlorineOutlet, 0.3).verdict).toBe('compliant');
     const low = judge(chlorineOutlet, 0.2);
     expect(low.verdict).toBe('exceeding');
-    expect(low.exceedance).toBeCloseTo((0.3 - 0.2) / 0.3, 10);
+    expect(low.exceedance).toBeCloseTo((0.3 - 0.2) / 0.3, 4);
   });
 
   it('residual chlorine also has its upper limit', () => {
@@ -120,7 +121,7 @@ describe('NH3-N temperature rule (GB 18918-2002 表1 note ②)', () => {
   it('1-A: 7 mg/L exceeds at 15 °C, against 5', () => {
     const j = judge(oneA, 7, { temperature: 15 });
     expect(j).toMatchObject({ verdict: 'exceeding', upper: 5, coldApplied: false });
-    expect(j.exceedance).toBeCloseTo(0.4, 10);
+    expect(j.exceedance).toBeCloseTo(0.4, 4);
   });
 
   it('1-A: 7 mg/L exceeds with the temperature unknown (the stricter value applies)', () => {
@@ -244,7 +245,7 @@ describe('graded sets (GB 3838-2002 classes Ⅰ–Ⅴ)', () => {
   it('exceeds when its class is worse than the target, measured against the target class', () => {
     const j = judge(NH3N_3838, 1.2, { targetGrade: 3 });
     expect(j).toMatchObject({ verdict: 'exceeding', grade: 4, upper: 1.0 });
-    expect(j.exceedance).toBeCloseTo(0.2, 10);
+    expect(j.exceedance).toBeCloseTo(0.2, 4);
   });
 
   it('dissolved oxygen is a lower bound in every class', () => {
@@ -253,7 +254,7 @@ describe('graded sets (GB 3838-2002 classes Ⅰ–Ⅴ)', () => {
     expect(judge(DO_3838, 6, { targetGrade: 2 })).toMatchObject({ verdict: 'compliant', grade: 2 });
     const low = judge(DO_3838, 4, { targetGrade: 2 });
     expect(low).toMatchObject({ verdict: 'exceeding', grade: 4, lower: 6, upper: null });
-    expect(low.exceedance).toBeCloseTo((6 - 4) / 6, 10);
+    expect(low.exceedance).toBeCloseTo((6 - 4) / 6, 4);
   });
 
   it('without a target class the value still gets its class, but no verdict', () => {
@@ -289,5 +290,30 @@ describe('no limit', () => {
       exceedance: null,
       citation: null,
     });
+  });
+});
+
+describe('siteClassOf', () => {
+  it('leaves a lake’s total nitrogen out of its class (assessed on its own), not a river’s other parameters', () => {
+    const values = [
+      { parameter: 'do' as const, grade: 2 },
+      { parameter: 'tn' as const, grade: 5 },
+      { parameter: 'tp' as const, grade: 3 },
+    ];
+    expect(siteClassOf('lake', values)).toBe(3);
+    expect(siteClassOf('river', values)).toBe(5);
+  });
+});
+
+describe('exceedance', () => {
+  it('is rounded to four decimals', () => {
+    const j = judgeWaterQuality({
+      value: 0.6,
+      belowDetection: false,
+      limits: [{ parameter: 'tp', grade: null, lower: null, upper: 0.5, coldUpper: null, citation: 'x' }],
+      targetGrade: null,
+      temperature: null,
+    });
+    expect(j.exceedance).toBe(0.2);
   });
 });

@@ -237,8 +237,10 @@ function exceedanceOf(
   belowDetection: boolean,
 ): number | null {
   if (belowDetection) return null;
-  if (upper !== null && value > upper) return upper > 0 ? (value - upper) / upper : null;
-  if (lower !== null && value < lower) return lower > 0 ? (lower - value) / lower : null;
+  // Four decimals: 0.2, not 0.19999999999999996 (a report prints it as 超标 0.20 倍).
+  const round = (x: number) => Math.round(x * 10_000) / 10_000;
+  if (upper !== null && value > upper) return upper > 0 ? round((value - upper) / upper) : null;
+  if (lower !== null && value < lower) return lower > 0 ? round((lower - value) / lower) : null;
   return null;
 }
 
@@ -323,6 +325,19 @@ export function siteGrade(grades: readonly (number | null)[]): number | null {
   let worst: number | null = null;
   for (const g of grades) if (g !== null && (worst === null || g > worst)) worst = g;
   return worst;
+}
+
+/**
+ * Parameters judged at a kind of site but left out of its class: a lake's or reservoir's total
+ * nitrogen is assessed on its own (地表水环境质量评价办法（试行）, 环办〔2011〕22号: 湖库总氮单独评价), so a
+ * lake's class is its other parameters' worst while TN still shows exceeding against its target.
+ */
+export const WQ_CLASS_EXCLUDED: Readonly<Partial<Record<WqSiteKind, readonly WqParameter[]>>> = { lake: ['tn'] };
+
+/** A site's class from its parameters' latest classes, leaving out what its kind assesses on its own. */
+export function siteClassOf(kind: WqSiteKind, values: readonly { parameter: WqParameter; grade: number | null }[]) {
+  const excluded = WQ_CLASS_EXCLUDED[kind] ?? [];
+  return siteGrade(values.filter((v) => !excluded.includes(v.parameter)).map((v) => v.grade));
 }
 
 // ————————————————————————————————————————————————————————————————————————————————— parameters

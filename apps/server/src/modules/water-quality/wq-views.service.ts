@@ -1,5 +1,5 @@
 import {
-  siteGrade,
+  siteClassOf,
   WQ_COMPLIANCE_MONTHS_MAX,
   WQ_HISTORY_RAW_DAYS,
   WQ_PARAMETERS,
@@ -245,7 +245,10 @@ export function createWqViewsService(app: FastifyInstance) {
             limitSetName: setName({ code: s.setCode, name: s.setName }, ctx.locale),
             targetGrade: s.site.targetGrade,
           },
-          grade: siteGrade(values.map((v) => v.applied.grade)),
+          grade: siteClassOf(
+            s.site.kind as WqSiteKind,
+            values.map((v) => ({ parameter: v.parameter, grade: v.applied.grade })),
+          ),
           verdict,
           values,
           lastAt: last,
