@@ -28,10 +28,10 @@ export interface HistoryChartTexts {
   unit: string;
 }
 
-/** The round number at or above / below `v` on a step of 1, 2 or 5 × a power of ten of `span`. */
+/** A step of 1, 2 or 5 × a power of ten giving about five intervals over `span`: the axis ends fall on ticks. */
 function niceStep(span: number): number {
   const power = 10 ** Math.floor(Math.log10(span || 1));
-  const step = [0.1, 0.2, 0.5, 1, 2, 5].find((m) => m * power * 10 >= span) ?? 10;
+  const step = [0.1, 0.2, 0.5, 1, 2, 5].find((m) => m * power * 5 >= span) ?? 10;
   return step * power;
 }
 

@@ -299,7 +299,10 @@ function HistoryBody({
               {applied ? (
                 <>
                   {applied.grade !== null ? `${gradeName(applied.grade, locale)} ` : ''}
-                  {withUnit(formatLimit(applied, common))}
+                  {withUnit(formatLimit({ lower: applied.lower, upper: applied.upper }, common))}
+                  {applied.coldUpper !== null
+                    ? `; ${common.t('wq.limit.cold', { coldUpper: withUnit(String(applied.coldUpper)) })}`
+                    : ''}
                   {applied.citation ? <span className="wq-history__citation">{applied.citation}</span> : null}
                 </>
               ) : (
