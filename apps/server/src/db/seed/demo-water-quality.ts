@@ -190,8 +190,10 @@ export interface DemoWaterQualityHistoryResult {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** Results per insert statement (27 columns each: well below the 65,535 parameters of a statement). */
+/** Lab results per recordResults call (27 columns each: well below the 65,535 parameters of a statement). */
 const CHUNK = 2000;
+/** Online results per JSON insert. */
+const JSON_CHUNK = 10_000;
 
 /** A small seeded generator (mulberry32): the same lab book on every install. */
 export function seededRandom(seed: number): () => number {
@@ -352,11 +354,46 @@ async function seedOnline(db: Queryable, sites: SiteRow[], now: Date, days: numb
           deviceCode: s.deviceCode,
         };
         const cold = site.limits.some((l) => l.parameter === parameter && l.coldUpper !== null);
-        rows.push({ ...judgedRow(site, input, cold ? temperature : null), createdAt: new Date(at) });
+        rows.push(judgedRow(site, input, cold ? temperature : null));
       }
     }
   }
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insert(wqResults).values(rows.slice(i, i + CHUNK));
+  // As one JSON parameter a chunk: PGlite parses a statement of thousands of bound values slowly.
+  for (let i = 0; i < rows.length; i += JSON_CHUNK) {
+    const part = rows.slice(i, i + JSON_CHUNK).map((r) => ({
+      site_id: r.siteId,
+      parameter: r.parameter,
+      source: r.source,
+      sampled_at: (r.sampledAt as Date).toISOString(),
+      value: r.value,
+      device_id: r.deviceId ?? null,
+      device_code: r.deviceCode ?? null,
+      verdict: r.verdict,
+      unjudged_reason: r.unjudgedReason ?? null,
+      grade: r.grade ?? null,
+      target_grade: r.targetGrade ?? null,
+      lower: r.lower ?? null,
+      upper: r.upper ?? null,
+      cold_applied: r.coldApplied ?? false,
+      temperature: r.temperature ?? null,
+      exceedance: r.exceedance ?? null,
+      citation: r.citation ?? null,
+      limit_set_id: r.limitSetId ?? null,
+      limit_set_name: r.limitSetName ?? '',
+      standard: r.standard ?? '',
+    }));
+    await db.execute(sql`
+      insert into wq_results (site_id, parameter, source, sampled_at, value, below_detection, device_id, device_code,
+        verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature, exceedance, citation,
+        limit_set_id, limit_set_name, standard, created_at)
+      select site_id, parameter, source, sampled_at, value, false, device_id, device_code,
+        verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature, exceedance, citation,
+        limit_set_id, limit_set_name, standard, sampled_at
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as r(site_id int, parameter text, source text,
+        sampled_at timestamptz, value float8, device_id int, device_code text, verdict text, unjudged_reason text,
+        grade int, target_grade int, lower float8, upper float8, cold_applied boolean, temperature float8,
+        exceedance float8, citation text, limit_set_id int, limit_set_name text, standard text)`);
+  }
   return rows.length;
 }
 
