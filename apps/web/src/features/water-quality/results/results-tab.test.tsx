@@ -193,4 +193,38 @@ describe('ResultsTab', () => {
     expect(post?.path).toBe('/api/water-quality/results/import');
     expect((post as { body: FormData }).body.get('file')).toBeInstanceOf(File);
   });
+  it('corrects a lab result with the new verdict previewed, and deletes one after asking', async () => {
+    const { calls } = mockApi([
+      ...reads,
+      [waterQualityApi.results, page([exceeding])],
+      [waterQualityApi.updateResult, { ...exceeding, value: 4.1 }],
+      [waterQualityApi.deleteResult, null],
+    ]);
+    const { user } = renderPage(<ResultsTab />, { permissions: [Permissions.waterResultWrite] });
+    await user.click(await screen.findByRole('button', { name: '更正样品 S-1126-01 的氨氮' }));
+    const drawer = await screen.findByRole('dialog', { name: '更正化验结果' });
+    const value = within(drawer).getByRole('spinbutton', { name: '数值' }) as HTMLInputElement;
+    expect(value.value).toBe('6.2');
+    fill(value, '4.1');
+    // Judged by the site's set now, with the temperature the first judgement read (16 °C: the 5 mg/L limit).
+    const preview = within(drawer).getByRole('status', { name: '评价预览' });
+    await waitFor(() => expect(within(preview).getByText('达标')).toBeTruthy());
+    expect(preview.textContent).toContain('≤5');
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/api/water-quality/results/11');
+    expect(put?.body).toEqual({
+      value: 4.1,
+      belowDetection: false,
+      sampledAt: exceeding.sampledAt,
+      analyst: '李工',
+    });
+
+    await user.click(screen.getByRole('button', { name: '删除样品 S-1126-01 的氨氮' }));
+    expect(await screen.findByText('删除样品 S-1126-01 的氨氮结果？')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/water-quality/results/11');
+  });
 });

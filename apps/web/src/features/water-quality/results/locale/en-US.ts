@@ -77,7 +77,7 @@ export const wqResultsEnUS: Record<keyof typeof wqResultsZhCN, string> = {
   'wqResults.correct.saved': 'Result corrected',
   'wqResults.import.title': 'Import lab results',
   'wqResults.import.hint':
-    'One parameter’s result a row: sample id, site code, sampled at, parameter, value, not detected, analyst; at most {max} rows. A value written “<0.025” or “ND” is taken as not detected.',
+    'One result a row, in the columns Sample ID, Site code, Sampled at, Parameter, Value, Below detection, Analyst; at most {max} rows. A value written “<0.025” or “ND” counts as below detection.',
   'wqResults.import.template': 'Download the template',
   'wqResults.import.templateFile': 'lab-results-template.xlsx',
   'wqResults.import.choose': 'Choose the file to import',

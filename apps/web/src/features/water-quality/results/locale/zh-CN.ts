@@ -73,7 +73,7 @@ export const wqResultsZhCN = {
   'wqResults.correct.saved': '结果已更正',
   'wqResults.import.title': '导入化验结果',
   'wqResults.import.hint':
-    '每行一个指标结果：样品编号、监测点编号、采样时间、指标、数值、是否未检出、化验员，最多 {max} 行；数值写作“<0.025”或“未检出”即按未检出处理。',
+    '每行一个检测结果，列为：样品编号、监测点编码、采样时间、检测项目、检测值、低于检出限、检测人，最多 {max} 行；检测值写作“<0.025”或“未检出”即按低于检出限处理。',
   'wqResults.import.template': '下载模板',
   'wqResults.import.templateFile': '化验结果导入模板.xlsx',
   'wqResults.import.choose': '选择要导入的文件',
