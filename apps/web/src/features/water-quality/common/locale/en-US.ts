@@ -4,7 +4,7 @@ import type { wqCommonZhCN } from './zh-CN.ts';
 export const wqCommonEnUS: Record<keyof typeof wqCommonZhCN, string> = {
   'wq.title': 'Water-quality data',
   'wq.subtitle':
-    'Online analysers’ and the lab’s results, each judged by the national standard of its site: plant outlet and taps (GB 5749-2022), wastewater discharge (GB 18918-2002), surface-water sections (GB 3838-2002)',
+    'Results from online analysers and from the lab, each judged by the national standard of its site: plant outlet and taps (GB 5749-2022), wastewater discharge (GB 18918-2002), surface-water sections (GB 3838-2002)',
   'wq.tab.latest': 'Latest',
   'wq.tab.history': 'History',
   'wq.tab.compliance': 'Compliance',
