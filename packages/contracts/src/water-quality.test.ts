@@ -27,7 +27,7 @@ const limit = (
 const judge = (limits: WqLimit[], value: number, more: Partial<Omit<WqJudgeInput, 'limits' | 'value'>> = {}) =>
   judgeWaterQuality({ value, limits, belowDetection: false, targetGrade: null, temperature: null, ...more });
 
-/** GB 3838-2002 表1 classes Ⅰ–Ⅴ for one parameter. */
+/** GB 3838-2002 表1 classes I–V for one parameter. */
 const classes = (parameter: WqParameter, bound: 'lower' | 'upper', values: number[]): WqLimit[] =>
   values.map((v, i) =>
     limit(parameter, bound === 'lower' ? v : null, bound === 'upper' ? v : null, {
@@ -58,9 +58,9 @@ describe('siteGrade: a site is as good as its worst parameter', () => {
 
   it('composes with the judgement: the class of each value, the worst wins', () => {
     const grades = [
-      judge(NH3N_3838, 0.4, { targetGrade: 3 }).grade, // Ⅱ
-      judge(DO_3838, 4, { targetGrade: 3 }).grade, // Ⅳ
-      judge(PH_3838, 7.2, { targetGrade: 3 }).grade, // Ⅰ
+      judge(NH3N_3838, 0.4, { targetGrade: 3 }).grade, // II
+      judge(DO_3838, 4, { targetGrade: 3 }).grade, // IV
+      judge(PH_3838, 7.2, { targetGrade: 3 }).grade, // I
     ];
     expect(grades).toEqual([2, 4, 1]);
     expect(siteGrade(grades)).toBe(4);
@@ -188,7 +188,7 @@ describe('below detection ("<MDL": the value given is the MDL)', () => {
   });
 
   it('graded: the best class the MDL proves, and compliant when the target is met', () => {
-    // "<0.02" TP in a lake: class Ⅰ (≤0.01) cannot be told, class Ⅱ (≤0.025) is certain.
+    // "<0.02" TP in a lake: class I (≤0.01) cannot be told, class II (≤0.025) is certain.
     expect(judge(TP_LAKE, 0.02, { ...nd, targetGrade: 3 })).toMatchObject({
       verdict: 'compliant',
       unjudgedReason: null,
@@ -208,7 +208,7 @@ describe('below detection ("<MDL": the value given is the MDL)', () => {
   });
 });
 
-describe('graded sets (GB 3838-2002 classes Ⅰ–Ⅴ)', () => {
+describe('graded sets (GB 3838-2002 classes I–V)', () => {
   it("a value's class is the best class whose limit it meets", () => {
     expect(judge(NH3N_3838, 0.1, { targetGrade: 3 }).grade).toBe(1);
     expect(judge(NH3N_3838, 0.15, { targetGrade: 3 }).grade).toBe(1);
@@ -217,7 +217,7 @@ describe('graded sets (GB 3838-2002 classes Ⅰ–Ⅴ)', () => {
     expect(judge(NH3N_3838, 2.0, { targetGrade: 3 }).grade).toBe(5);
   });
 
-  it('classes sharing a value (COD Ⅰ and Ⅱ are both 15) give the better class', () => {
+  it('classes sharing a value (COD I and II are both 15) give the better class', () => {
     expect(judge(classes('cod', 'upper', [15, 15, 20, 30, 40]), 15, { targetGrade: 3 }).grade).toBe(1);
   });
 

@@ -88,7 +88,7 @@ export const WQ_SET_KIND_OF_SITE: Readonly<Record<WqSiteKind, WqSetKind>> = {
 };
 
 /**
- * GB 3838-2002's classes: 1–5 are I–V, 6 is "worse than V" (劣Ⅴ类), a value no class's limit holds.
+ * GB 3838-2002's classes: 1–5 are I–V, 6 is "worse than V" (劣V类), a value no class's limit holds.
  * A graded set's limits carry their class; a site judged by one has a target class.
  */
 export const WQ_GRADES = [1, 2, 3, 4, 5] as const;
@@ -937,9 +937,9 @@ export const wqVerdictNames = {
   unjudged: { 'zh-CN': '未评价', 'en-US': 'Not judged' },
 } as const satisfies Record<WqVerdict, Record<Locale, string>>;
 
-/** A class in words: Ⅰ类 … Ⅴ类, 劣Ⅴ类 / Class I … worse than V. */
+/** A class in words: I类 … V类, 劣V类 / Class I … worse than V. */
 export function wqGradeName(grade: number, locale: Locale): string {
-  const roman = ['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ', 'Ⅴ'][grade - 1];
-  if (locale === 'zh-CN') return roman ? `${roman}类` : '劣Ⅴ类';
+  const roman = ['I', 'II', 'III', 'IV', 'V'][grade - 1];
+  if (locale === 'zh-CN') return roman ? `${roman}类` : '劣V类';
   return roman ? `Class ${['I', 'II', 'III', 'IV', 'V'][grade - 1]}` : 'Worse than V';
 }

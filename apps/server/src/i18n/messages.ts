@@ -16,7 +16,7 @@ export const messages = {
   'alarms.wqTitle': { 'zh-CN': '{site} {parameter} 超标', 'en-US': '{site}: {parameter} out of limit' },
   'alarms.wqGrade': { 'zh-CN': '（{grade}）', 'en-US': ' ({grade})' },
   'alarms.wqLimit': { 'zh-CN': '，限值 {limit}{cold}', 'en-US': ', limit {limit}{cold}' },
-  'alarms.wqCold': { 'zh-CN': '，水温≤12℃', 'en-US': ', water ≤ 12 °C' },
+  'alarms.wqCold': { 'zh-CN': '，水温≤12°C', 'en-US': ', water ≤ 12 °C' },
   'alarms.wqCited': { 'zh-CN': '（{citation}）', 'en-US': ' ({citation})' },
   'alarms.severity.critical': { 'zh-CN': '严重', 'en-US': 'Critical' },
   'alarms.severity.major': { 'zh-CN': '重要', 'en-US': 'Major' },
@@ -866,7 +866,7 @@ export const messages = {
   'wq.report.col.standard': { 'zh-CN': '标准', 'en-US': 'Standard' },
   'wq.report.allParameters': { 'zh-CN': '全部项目', 'en-US': 'All parameters' },
   'wq.report.total': { 'zh-CN': '合计', 'en-US': 'Total' },
-  'wq.report.cold': { 'zh-CN': '（水温≤12℃）', 'en-US': ' (water ≤ 12 °C)' },
+  'wq.report.cold': { 'zh-CN': '（水温≤12°C）', 'en-US': ' (water ≤ 12 °C)' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

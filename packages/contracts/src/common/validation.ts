@@ -310,11 +310,11 @@ export const validationMessages = {
     'en-US': 'This limit set is not for this kind of site',
   },
   'validation.wqTargetGrade': {
-    'zh-CN': '地表水监测点须选择目标水质类别（Ⅰ–Ⅴ类），其他监测点不设',
+    'zh-CN': '地表水监测点须选择目标水质类别（I–V类），其他监测点不设',
     'en-US': 'A surface-water site needs a target class (I–V); other sites have none',
   },
   'validation.wqLimitGrade': {
-    'zh-CN': '分类别的标准（地表水）每条限值须注明类别（Ⅰ–Ⅴ类），不分类别的标准不注明',
+    'zh-CN': '分类别的标准（地表水）每条限值须注明类别（I–V类），不分类别的标准不注明',
     'en-US': 'A limit of a graded set (surface water) names its class (I–V); a set without classes names none',
   },
   'validation.wqUnknownSet': { 'zh-CN': '限值标准不存在', 'en-US': 'No such limit set' },
@@ -341,7 +341,7 @@ export const validationMessages = {
     'en-US': 'The last month cannot be before the first',
   },
   'validation.wqValueRange': {
-    'zh-CN': '数值超出该参数可能的范围（pH 0–14，水温 −5–100 ℃，其余不小于 0）',
+    'zh-CN': '数值超出该参数可能的范围（pH 0–14，水温 −5–100 °C，其余不小于 0）',
     'en-US': 'Outside what this parameter can read (pH 0–14, temperature −5–100 °C, others 0 or more)',
   },
   'validation.wqFuture': { 'zh-CN': '采样时间不能晚于现在', 'en-US': 'The sampling time cannot be in the future' },

@@ -62,7 +62,7 @@ const GB18918_T1: DischargeRow[] = [
 const GB18918_PH = { item: 11, lower: 6, upper: 9 };
 const GB18918_CODES = ['gb18918-1a', 'gb18918-1b', 'gb18918-2', 'gb18918-3'];
 
-// ——— GB 3838-2002 表1 地表水环境质量标准基本项目标准限值, mg/L, classes Ⅰ–Ⅴ
+// ——— GB 3838-2002 表1 地表水环境质量标准基本项目标准限值, mg/L, classes I–V
 
 type FiveValues = [number, number, number, number, number];
 interface SurfaceRow {
@@ -74,7 +74,7 @@ interface SurfaceRow {
   lake: FiveValues;
 }
 const GB3838_T1: SurfaceRow[] = [
-  // Ⅰ类 "饱和率90%（或7.5）"
+  // I类 "饱和率90%（或7.5）"
   { parameter: 'do', label: '溶解氧', item: 3, bound: 'lower', river: [7.5, 6, 5, 3, 2], lake: [7.5, 6, 5, 3, 2] },
   {
     parameter: 'codmn',
@@ -229,8 +229,8 @@ describe('GB 18918-2002 sets against 表1', () => {
       expect(l.upper).not.toBeNull();
       expect(l.coldUpper).not.toBeNull();
       expect(l.coldUpper!).toBeGreaterThan(l.upper!);
-      expect(l.citation).toContain(`水温>12℃ ${l.upper}`);
-      expect(l.citation).toContain(`≤12℃ ${l.coldUpper}`);
+      expect(l.citation).toContain(`水温>12°C ${l.upper}`);
+      expect(l.citation).toContain(`≤12°C ${l.coldUpper}`);
     }
     expect(limitsOf(set('gb18918-3'), 'nh3n')).toHaveLength(0);
   });
@@ -268,7 +268,7 @@ describe('GB 3838-2002 sets against 表1', () => {
           expect(bounds(l), `${code} ${row.label} class ${grade}`).toEqual({ ...want, coldUpper: null });
           expect(l.citation).toMatch(new RegExp(`^GB 3838-2002 表1 第${row.item}项 `));
           expect(l.citation).toContain(row.label);
-          expect(l.citation).toContain(`${['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ', 'Ⅴ'][i]}类`);
+          expect(l.citation).toContain(`${['I', 'II', 'III', 'IV', 'V'][i]}类`);
         });
       }
       for (let grade = 1; grade <= 5; grade++) {

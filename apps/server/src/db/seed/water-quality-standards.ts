@@ -40,9 +40,9 @@ import type { Locale, WqLimit, WqParameter, WqSetKind } from '@water/contracts';
  *   numbers 8–12 themselves were not seen in a source. Class 3's COD and BOD₅ carry note ①: with influent
  *   COD > 350 mg/L (BOD₅ > 160) the removal rate is assessed instead (> 60 %, > 50 %), which a concentration
  *   limit cannot express; the citation says so. Official text: https://www.mee.gov.cn/ywgz/fgbz/bz/bzwb/shjbh/swrwpfbz/200307/t20030701_66529.shtml.
- * - GB 3838-2002 地表水环境质量标准, 表1 地表水环境质量标准基本项目标准限值, classes Ⅰ–Ⅴ, items and values
+ * - GB 3838-2002 地表水环境质量标准, 表1 地表水环境质量标准基本项目标准限值, classes I–V, items and values
  *   agreeing in three transcriptions (https://g230.com/9327769.html, http://www.r-can.com.cn/r-can_Affiche_10862570.html,
- *   and rows 6–24 of http://www.tezngx.com/yggc/43955.htm, which misprints Ⅰ类 氨氮 as 0.015 where the
+ *   and rows 6–24 of http://www.tezngx.com/yggc/43955.htm, which misprints I类 氨氮 as 0.015 where the
  *   other two read 0.15): 2 pH 6–9; 3 溶解氧 ≥ 饱和率
  *   90%（或7.5）/6/5/3/2, class I taken as 7.5 mg/L; 4 高锰酸盐指数 2/4/6/10/15; 5 COD 15/15/20/30/40;
  *   6 BOD₅ 3/3/4/6/10; 7 氨氮 0.15/0.5/1.0/1.5/2.0; 8 总磷 0.02/0.1/0.2/0.3/0.4, lakes and reservoirs
@@ -185,7 +185,7 @@ function gb18918(
       ...(v.nh3n === null
         ? []
         : [
-            lim('nh3n', null, v.nh3n[0], `${G18918} 第8项 氨氮（以N计）：水温>12℃ ${v.nh3n[0]}，≤12℃ ${v.nh3n[1]}`, {
+            lim('nh3n', null, v.nh3n[0], `${G18918} 第8项 氨氮（以N计）：水温>12°C ${v.nh3n[0]}，≤12°C ${v.nh3n[1]}`, {
               coldUpper: v.nh3n[1],
             }),
           ]),
@@ -206,7 +206,7 @@ const gb18918Sets = [
 
 const G3838 = 'GB 3838-2002 表1';
 type Five = [number, number, number, number, number];
-const ROMAN = ['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ', 'Ⅴ'];
+const ROMAN = ['I', 'II', 'III', 'IV', 'V'];
 function graded(
   parameter: WqParameter,
   bound: 'lower' | 'upper',
@@ -241,7 +241,7 @@ const gb3838River: WqSetSeed = {
   graded: true,
   name: { 'zh-CN': 'GB 3838-2002 地表水（河流）', 'en-US': 'GB 3838-2002, surface water (rivers)' },
   description: {
-    'zh-CN': '地表水环境质量标准基本项目Ⅰ–Ⅴ类限值；断面类别按最差指标确定',
+    'zh-CN': '地表水环境质量标准基本项目I–V类限值；断面类别按最差指标确定',
     'en-US': 'Surface water quality, basic items, classes I–V; a section’s class is its worst parameter’s',
   },
   limits: [...surfaceCommon, ...graded('tp', 'upper', [0.02, 0.1, 0.2, 0.3, 0.4], '第8项 总磷（以P计）≤')],
@@ -254,7 +254,7 @@ const gb3838Lake: WqSetSeed = {
   graded: true,
   name: { 'zh-CN': 'GB 3838-2002 地表水（湖、库）', 'en-US': 'GB 3838-2002, surface water (lakes, reservoirs)' },
   description: {
-    'zh-CN': '地表水环境质量标准基本项目Ⅰ–Ⅴ类限值，总磷取湖、库值，并评价总氮',
+    'zh-CN': '地表水环境质量标准基本项目I–V类限值，总磷取湖、库值，并评价总氮',
     'en-US': 'Surface water quality, classes I–V, with the lake and reservoir phosphorus limits and total nitrogen',
   },
   limits: [

@@ -191,7 +191,7 @@ describe('limit sets', () => {
     const limits = copy.limits.map((l) => (l.parameter === 'nh3n' && l.grade === 3 ? { ...l, upper: 0.8 } : l));
     const updated = await t.call(api.updateLimitSet, {
       params: { id: copy.id },
-      body: { name: '岚江地方标准（严）', description: '氨氮Ⅲ类收严至 0.8', limits },
+      body: { name: '岚江地方标准（严）', description: '氨氮III类收严至 0.8', limits },
       token: admin,
     });
     expect(updated.statusCode, updated.body).toBe(200);

@@ -70,7 +70,7 @@ export const wastewater1A = set(3, {
   standard: 'GB 18918-2002',
   limits: [
     lim('cod', null, 50, 'GB 18918-2002 表1 第1项 化学需氧量（COD）'),
-    lim('nh3n', null, 5, 'GB 18918-2002 表1 第8项 氨氮（以N计）：水温>12℃ 5，≤12℃ 8', { coldUpper: 8 }),
+    lim('nh3n', null, 5, 'GB 18918-2002 表1 第8项 氨氮（以N计）：水温>12°C 5，≤12°C 8', { coldUpper: 8 }),
     lim('tp', null, 0.5, 'GB 18918-2002 表1 第9项 总磷（以P计），2006年1月1日起建设的'),
     lim('ph', 6, 9, 'GB 18918-2002 表1 第11项 pH'),
   ],
@@ -182,7 +182,7 @@ export const result = (id: number, extra: Partial<WqResult> = {}): WqResult => (
     coldApplied: false,
     temperature: 16,
     exceedance: 0.24,
-    citation: 'GB 18918-2002 表1 第8项 氨氮（以N计）：水温>12℃ 5，≤12℃ 8',
+    citation: 'GB 18918-2002 表1 第8项 氨氮（以N计）：水温>12°C 5，≤12°C 8',
     limitSetId: wastewater1A.id,
     limitSetName: wastewater1A.name,
     standard: 'GB 18918-2002',

@@ -17,7 +17,7 @@ export interface HistoryChartTexts {
   upper: (value: string) => string;
   lower: (value: string) => string;
   cold: (value: string) => string;
-  /** A class's name (Ⅲ类 / Class III) and, for the lines of the other classes, its numeral alone. */
+  /** A class's name (III类 / Class III) and, for the lines of the other classes, its numeral alone. */
   grade: (grade: number) => string;
   numeral: (grade: number) => string;
   target: (grade: string) => string;
@@ -74,7 +74,7 @@ export function limitsOf(h: WqHistory): { applied: WqLimit | null; others: WqLim
  * least and greatest as a band, when bucketed), the online readings beyond the limit marked, lab
  * results as points (red beyond the limit, hollow below detection), and the limit lines: the one
  * that applies in red, the cold-water NH3-N limit, and for surface water the other classes' light
- * lines labelled Ⅰ–Ⅴ where they fall inside the chart.
+ * lines labelled I–V where they fall inside the chart.
  */
 export function buildHistoryOption(
   h: WqHistory,
@@ -157,7 +157,7 @@ export function buildHistoryOption(
       lineStyle: { color: coldColor, type: 'dashed', width: 1.2 },
       label: label(texts.cold(show(applied.coldUpper)), coldColor, 'insideEndTop'),
     });
-  // The other classes: one light line per value (Ⅰ and Ⅱ share COD's 15), labelled with their numerals.
+  // The other classes: one light line per value (I and II share COD's 15), labelled with their numerals.
   const taken = new Set(bounds);
   const byValue = new Map<number, number[]>();
   for (const l of others) {

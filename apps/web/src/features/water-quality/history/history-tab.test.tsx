@@ -211,7 +211,7 @@ describe('HistoryTab', () => {
     ]);
   });
 
-  it('draws the target class of a surface-water section and the other classes as light lines labelled Ⅰ–Ⅴ', async () => {
+  it('draws the target class of a surface-water section and the other classes as light lines labelled I–V', async () => {
     mockApi([
       reply(waterQualityApi.sites, sitePage(sites)),
       reply(waterQualityApi.latest, latestOf(3, 'nh3n')),
@@ -224,13 +224,13 @@ describe('HistoryTab', () => {
     });
     await screen.findByRole('img', { name: 'Ammonia nitrogen at North river section with its limit lines' });
     await screen.findByTestId('history-chart');
-    // The values reach 1.3 (class Ⅳ): the axis reaches Ⅳ's line above them, on a round end (2, where Ⅴ's line is).
+    // The values reach 1.3 (class IV): the axis reaches IV's line above them, on a round end (2, where V's line is).
     expect(limitLines()).toEqual([
       [1, 'Class III (target) ≤1'],
-      [0.15, 'Ⅰ'],
-      [0.5, 'Ⅱ'],
-      [1.5, 'Ⅳ'],
-      [2, 'Ⅴ'],
+      [0.15, 'I'],
+      [0.5, 'II'],
+      [1.5, 'IV'],
+      [2, 'V'],
     ]);
     expect(option().yAxis).toMatchObject({ min: 0, max: 2 });
     const o = option();
@@ -321,7 +321,7 @@ describe('HistoryTab', () => {
       texts,
     ) as unknown as Option;
     expect([o.yAxis.min, o.yAxis.max].every((v) => Number(v.toFixed(3)) === v)).toBe(true);
-    // 5.5 lies in class Ⅳ (≤6): Ⅳ's line is in view above it.
+    // 5.5 lies in class IV (≤6): IV's line is in view above it.
     expect(o.yAxis.max).toBeGreaterThanOrEqual(6);
     expect(o.series.find((s) => s.id === 'limits')?.markLine?.data.map((l) => l.yAxis)).toContain(6);
   });

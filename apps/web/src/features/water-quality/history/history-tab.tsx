@@ -223,7 +223,7 @@ function HistoryBody({
       lower: (value) => t('history.line.lower', { value }),
       cold: (value) => t('history.line.cold', { value }),
       grade: (grade) => gradeName(grade, locale),
-      numeral: (grade) => ['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ', 'Ⅴ'][grade - 1] ?? String(grade),
+      numeral: (grade) => ['I', 'II', 'III', 'IV', 'V'][grade - 1] ?? String(grade),
       target: (grade) => t('history.line.target', { grade }),
       notDetected: common.t('wq.notDetected'),
       exceededOf: (exceeding, count) => t('history.exceededOf', { exceeding, count }),

@@ -31,7 +31,7 @@ describe('LimitSetsTab', () => {
     expect(within(local).getByText('复制自 GB 18918-2002 一级A')).toBeTruthy();
     expect(within(local).getByRole('button', { name: '编辑 本厂内控 一级A' })).toBeTruthy();
     expect(within(local).getByRole('button', { name: '删除 本厂内控 一级A' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: '地表水' })).getByText('2 项指标 × Ⅰ–Ⅴ类')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: '地表水' })).getByText('2 项指标 × I–V类')).toBeTruthy();
   });
 
   it('shows a graded set as a matrix of parameters by class, and a cold-water limit in its own column', async () => {
@@ -45,7 +45,7 @@ describe('LimitSetsTab', () => {
     const headers = within(drawer)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['指标', '单位', 'Ⅰ类', 'Ⅱ类', 'Ⅲ类', 'Ⅳ类', 'Ⅴ类']);
+    expect(headers).toEqual(['指标', '单位', 'I类', 'II类', 'III类', 'IV类', 'V类']);
     const oxygen = within(drawer).getByText('溶解氧').closest('tr') as HTMLElement;
     expect(
       within(oxygen)
@@ -63,7 +63,7 @@ describe('LimitSetsTab', () => {
       within(nh3n)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['氨氮', 'mg/L', '—', '5', '8', 'GB 18918-2002 表1 第8项 氨氮（以N计）：水温>12℃ 5，≤12℃ 8']);
+    ).toEqual(['氨氮', 'mg/L', '—', '5', '8', 'GB 18918-2002 表1 第8项 氨氮（以N计）：水温>12°C 5，≤12°C 8']);
   });
 
   it(
@@ -110,7 +110,7 @@ describe('LimitSetsTab', () => {
       const nh3n = within(editor).getByRole('spinbutton', { name: '第 3 行 上限' }) as HTMLInputElement;
       expect(nh3n.value).toBe('5');
       expect(
-        (within(editor).getByRole('spinbutton', { name: '第 3 行 水温≤12℃ 上限' }) as HTMLInputElement).value,
+        (within(editor).getByRole('spinbutton', { name: '第 3 行 水温≤12°C 上限' }) as HTMLInputElement).value,
       ).toBe('8');
 
       // A row with no bound is refused in place, as the server would.

@@ -25,7 +25,7 @@ const WRITE = [Permissions.waterConfigWrite] as const;
 /**
  * Limit sets (`?tab=limitSets`) by kind (drinking water, wastewater discharge, surface water): the
  * national ones marked read only, local copies with the set they came from. Each opens its limits
- * (for a graded set, parameters by class Ⅰ–Ⅴ). Holders of water:config:write copy a set (then edit
+ * (for a graded set, parameters by class I–V). Holders of water:config:write copy a set (then edit
  * the copy), edit and delete local ones, and set each parameter's detection limit and method below.
  */
 export function LimitSetsTab() {

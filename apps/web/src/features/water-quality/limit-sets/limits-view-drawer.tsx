@@ -14,7 +14,7 @@ const bound = (value: number | null, i18n: SetsI18n) => (value === null ? i18n.t
 
 /**
  * A set's limits, read only: per parameter its bounds, NH3-N's cold-water bound and the standard's
- * citation; for a graded set a matrix of parameters by class Ⅰ–Ⅴ, each cell's citation on hover.
+ * citation; for a graded set a matrix of parameters by class I–V, each cell's citation on hover.
  */
 export function LimitsViewDrawer({
   set,

@@ -112,7 +112,7 @@ describe('ResultsTab', () => {
       await waitFor(() => expect(within(preview).getByText('超标')).toBeTruthy());
       expect(preview.textContent).toContain('≤5 mg/L');
       expect(preview.textContent).toContain('超标 0.24 倍');
-      expect(preview.textContent).toContain('无水温，取>12℃限值');
+      expect(preview.textContent).toContain('无水温，取>12°C限值');
 
       // The sample's water at 10 °C: GB 18918's bracketed limit (8) applies, and 6.2 complies.
       await user.click(within(drawer).getByRole('button', { name: '添加指标' }));

@@ -28,7 +28,7 @@ export function VerdictTag({
 
 /**
  * The limit a judgement applied, in words: "6–9", "≤5", the target class first in a graded set
- * ("Ⅲ类 ≤1"). Empty without a bound.
+ * ("III类 ≤1"). Empty without a bound.
  */
 export function appliedLimitText(
   applied: Pick<WqApplied, 'lower' | 'upper' | 'targetGrade'>,

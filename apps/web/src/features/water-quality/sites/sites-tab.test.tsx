@@ -88,7 +88,7 @@ describe('SitesTab', () => {
     expect(within(tap).getByRole('img', { name: '在线' })).toBeTruthy();
     expect(within(tap).getByText('严重')).toBeTruthy();
     const river = screen.getByText('清水河入城断面').closest('tr') as HTMLElement;
-    expect(within(river).getByText('目标 Ⅲ类')).toBeTruthy();
+    expect(within(river).getByText('目标 III类')).toBeTruthy();
     expect(within(river).getByText('停用')).toBeTruthy();
     expect(within(river).getByText('不告警')).toBeTruthy();
     expect(within(river).getByText('仅化验')).toBeTruthy();
@@ -119,7 +119,7 @@ describe('SitesTab', () => {
         .map((o) => o.textContent);
       expect(offered).toEqual(['GB 3838-2002 地表水（河流）']);
       await user.click(within(popup).getByRole('option', { name: /GB 3838-2002/ }));
-      await choose(user, drawer, '目标水质类别', 'Ⅲ类');
+      await choose(user, drawer, '目标水质类别', 'III类');
       // A multiple select's option reacts on its label.
       await user.click(within(drawer).getByRole('combobox', { name: '在线分析仪' }));
       const option = await screen.findByRole('option', { name: 'WQ-N01 人民路水质仪' });

@@ -22,7 +22,7 @@ export const wqCommonZhCN = {
   'wq.limit.range': '{lower}–{upper}',
   'wq.limit.atMost': '≤{upper}',
   'wq.limit.atLeast': '≥{lower}',
-  'wq.limit.cold': '水温≤12℃ 时 ≤{coldUpper}',
+  'wq.limit.cold': '水温≤12°C 时 ≤{coldUpper}',
   'wq.exceedance': '超标 {times} 倍',
   'wq.shortfall': '低于下限 {percent}%',
   'wq.site': '监测点',

@@ -26,7 +26,7 @@ export const wqHistoryZhCN = {
   'history.series.limits': '限值',
   'history.line.upper': '≤{value}',
   'history.line.lower': '≥{value}',
-  'history.line.cold': '水温≤12℃ ≤{value}',
+  'history.line.cold': '水温≤12°C ≤{value}',
   'history.line.target': '{grade}（目标）',
   'history.exceededOf': '{count} 次中 {exceeding} 次超标',
   'history.bandRange': '小时内 {min}–{max}',

@@ -25,7 +25,7 @@ export const wqLatestZhCN = {
   'latest.openHistory': '查看 {site} 的 {parameter} 历史曲线',
   'latest.citation': '依据：{citation}',
   'latest.standard': '{set}（{standard}）',
-  'latest.coldApplied': '水温 {temperature}℃ ≤ 12℃，按括号内限值评价',
+  'latest.coldApplied': '水温 {temperature}°C ≤ 12°C，按括号内限值评价',
   'latest.noCitation': '未注明出处',
   'latest.stale': '已 {age} 无新数据',
   'latest.minutes': '{n} 分钟',
