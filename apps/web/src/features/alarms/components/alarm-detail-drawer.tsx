@@ -60,7 +60,10 @@ function facts(alarm: AlarmDetail, i18n: AlarmsI18n, common: AlarmCommonI18n, no
       value: alarm.deviceId === null ? t('alarms.labSource') : `${alarm.deviceCode} ${alarm.deviceName}`,
     },
     { label: t('alarms.field.deviceType'), value: alarm.deviceTypeName || none },
-    { label: t('alarms.col.station'), value: alarm.stationName || alarm.siteName || none },
+    // A water-quality alarm's place is its monitoring site.
+    alarm.siteId !== null && !alarm.stationName
+      ? { label: t('alarms.field.site'), value: alarm.siteName || none }
+      : { label: t('alarms.col.station'), value: alarm.stationName || none },
     { label: t('alarms.col.region'), value: alarm.regionName || none },
     { label: t('alarms.col.condition'), value: alarm.condition || none, span: 2 },
     // The rule's conditions, where they say more than the one that held.

@@ -85,6 +85,7 @@ export const alarmsEnUS: Record<keyof typeof alarmsZhCN, string> = {
   'alarms.chart.noneOffline': 'This alarm is a loss of communication: there is no metric to chart.',
   'alarms.chart.noneLab': 'This alarm was raised by a lab result: there is no online metric to chart.',
   'alarms.labSource': 'Lab result',
+  'alarms.field.site': 'Monitoring site',
   'alarms.chart.noData': 'No readings of this metric in this time range.',
   'alarms.chart.failed': "The metric's readings failed to load.",
   'alarms.entry.raised': 'Raised',

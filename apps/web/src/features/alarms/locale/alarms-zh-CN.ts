@@ -85,6 +85,7 @@ export const alarmsZhCN = {
   'alarms.chart.noneOffline': '此告警是设备通信中断，没有可绘制的指标曲线。',
   'alarms.chart.noneLab': '此告警由化验室检测结果触发，没有在线指标曲线。',
   'alarms.labSource': '化验室检测',
+  'alarms.field.site': '监测点',
   'alarms.chart.noData': '该时间段内没有此指标的数据。',
   'alarms.chart.failed': '指标数据加载失败。',
   'alarms.entry.raised': '告警产生',

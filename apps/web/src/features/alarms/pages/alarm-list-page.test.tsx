@@ -340,6 +340,7 @@ describe('AlarmListPage (/bz/alarm)', () => {
     expect(within(other).getByText('岚川水厂出厂水')).toBeTruthy();
 
     const drawer = await screen.findByRole('article', { name: '岚川水厂出厂水 游离氯 超标' });
+    expect(within(drawer).getByText(/^监测点/)).toBeTruthy();
     expect(within(drawer).getByText('此告警由化验室检测结果触发，没有在线指标曲线。')).toBeTruthy();
     expect(within(drawer).getByText('游离氯 0.12 mg/L，限值 ≥0.3（GB 5749-2022 表2 游离氯）')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/monitoring/history')).toBe(false);
