@@ -19,7 +19,7 @@ import {
   type wqReportQuerySchema,
   wqSiteKindNames,
 } from '@water/contracts';
-import { and, asc, count, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { operationLog, wqResults, wqSites } from '../../db/schema/index.ts';
@@ -212,11 +212,23 @@ export function createWqViewsService(app: FastifyInstance) {
               ),
             )
         : [];
+      // A lab result stands until the next sample: when an analyser's reading is newer, the lab's latest
+      // is shown beside it rather than hidden by it (an exceeding sample at 8 a.m. must not vanish at
+      // the analyser's next report). Lab rows are few (a sample a day at most per site).
+      const newest = new Map(rows.map((r) => [`${r.siteId}:${r.parameter}`, r.id]));
+      const labRows = ids.length
+        ? await ctx.db
+            .selectDistinctOn([wqResults.siteId, wqResults.parameter])
+            .from(wqResults)
+            .where(and(inArray(wqResults.siteId, ids), eq(wqResults.source, 'lab')))
+            .orderBy(wqResults.siteId, wqResults.parameter, desc(wqResults.sampledAt), desc(wqResults.id))
+        : [];
+      const shown = [...rows, ...labRows.filter((r) => newest.get(`${r.siteId}:${r.parameter}`) !== r.id)];
       const order = (p: string) => WQ_PARAMETERS.indexOf(p as WqParameter);
       const out: WqLatestSite[] = sites.map((s) => {
-        const values = rows
+        const values = shown
           .filter((r) => r.siteId === s.site.id)
-          .sort((a, b) => order(a.parameter) - order(b.parameter))
+          .sort((a, b) => order(a.parameter) - order(b.parameter) || (a.source === 'online' ? -1 : 1))
           .map((r) => ({
             parameter: r.parameter as WqParameter,
             resultId: r.id,

@@ -85,7 +85,7 @@ describe('the latest judgement', () => {
     ]);
   });
 
-  it('takes the newest result of each parameter whatever its source', async () => {
+  it('takes the newest result of each parameter, and the lab’s latest beside a newer online reading', async () => {
     const { outlet } = city.sites;
     await enter(t, admin, {
       siteId: outlet.id,
@@ -110,9 +110,11 @@ describe('the latest judgement', () => {
     ]);
     const [site] = await latest({ kind: 'plant_outlet' });
     expect(site!.verdict).toBe('exceeding');
+    // The lab's 0.6 stands until the next sample: shown after the analyser's newer 0.2, not hidden by it.
     expect(site!.values.map((v) => [v.parameter, v.source, v.value, v.applied.verdict])).toEqual([
       ['turbidity', 'lab', 0.3, 'compliant'],
       ['chlorine_free', 'online', 0.2, 'exceeding'],
+      ['chlorine_free', 'lab', 0.6, 'compliant'],
     ]);
     expect(site!.grade).toBeNull();
   });

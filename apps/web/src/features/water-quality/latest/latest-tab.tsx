@@ -332,7 +332,7 @@ function SiteCard({
       {site.values.length === 0 ? <p className="wq-latest__none">{t('latest.noValues')}</p> : null}
       {values.length > 0 ? (
         <Table<Value>
-          rowKey="parameter"
+          rowKey="resultId"
           size="small"
           border={false}
           pagination={false}
@@ -348,7 +348,7 @@ function SiteCard({
           <span className="wq-latest__context-title">{t('latest.unlimited')}</span>
           {context.map((v) => (
             <Button
-              key={v.parameter}
+              key={v.resultId}
               type="text"
               size="mini"
               className="wq-latest__context-item"
