@@ -3,14 +3,14 @@ import fp from 'fastify-plugin';
 import { waterQualityRoutes } from './water-quality.routes.ts';
 import { startWaterQualityAlarms } from './wq-alarms.ts';
 import { startWaterQualityOnline, type WqOnline } from './wq-online.ts';
-import type { JudgedListener, ResultRow } from './wq-record.ts';
+import type { JudgedListener, JudgedOptions, ResultRow } from './wq-record.ts';
 
 /** Results judged and committed, told to whoever listens: the alarm seam, live views. */
 export interface WaterQualityHub {
   /** Listen; returns the unsubscribe. */
   onJudged(listener: JudgedListener): () => void;
   /** Call after the results' transaction commits (ctx.afterCommit), never inside it. */
-  judged(rows: ResultRow[]): Promise<void>;
+  judged(rows: ResultRow[], options?: JudgedOptions): Promise<void>;
   /**
    * A site or its analysers changed: online judging reads the site ↔ analyser mapping and the sites'
    * limits again now (it does every minute anyway). Call after the commit.
@@ -34,11 +34,11 @@ function createHub(app: FastifyInstance): WaterQualityHub {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async judged(rows) {
+    async judged(rows, options) {
       if (rows.length === 0) return;
       for (const listener of listeners) {
         try {
-          await listener(rows);
+          await listener(rows, options);
         } catch (err) {
           app.log.warn({ err }, 'water quality: a judged-results listener failed');
         }

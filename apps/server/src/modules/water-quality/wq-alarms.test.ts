@@ -146,6 +146,19 @@ describe('water-quality alarms', () => {
     expect((await wqAlarms())[0]!.active).toBe(false);
   });
 
+  it('deleting the lab result that raised it judges the parameter by what is left: a compliant one clears it', async () => {
+    await lab({ turbidity: 0.4 });
+    const [raising] = await lab({ turbidity: 2.5 }, 30);
+    expect((await wqAlarms()).map((a) => a.active)).toEqual([true]);
+    const res = await t.inject({
+      method: 'DELETE',
+      url: `/api/water-quality/results/${raising!.id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await wqAlarms()).map((a) => a.active)).toEqual([false]);
+  });
+
   it('a lab and an online exceedance of the same site and parameter share one alarm; the online one charts its analyser', async () => {
     // Online first: the analyser's reading raises it, with the analyser's metric for the chart.
     await reading({ chlorine: 0.15, turbidity: 0.2 });

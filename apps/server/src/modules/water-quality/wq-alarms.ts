@@ -13,7 +13,7 @@ import { alarmEntries, alarms, devices, deviceTypes, wqParameters, wqSites } fro
 import { notify, notifyCleared } from '../alarms/alarm-notify.ts';
 import { toAlarm, type WqAlarmCondition } from '../alarms/alarms.mappers.ts';
 import { type AlarmRow, createAlarmsRepository } from '../alarms/alarms.repository.ts';
-import type { ResultRow } from './wq-record.ts';
+import type { JudgedOptions, ResultRow } from './wq-record.ts';
 
 /**
  * Water-quality exceedances as alarms (issue 18), in the alarm module's tables and lifecycle: one
@@ -119,7 +119,11 @@ async function metricsOf(db: Queryable, deviceIds: number[]): Promise<Map<number
  * Raises, repeats and clears the alarms a batch of judged results calls for, in one transaction;
  * after the commit, the alarm viewers are told (live list) and the recipients' deliveries woken.
  */
-export async function alarmJudged(app: FastifyInstance, rows: readonly ResultRow[]): Promise<void> {
+export async function alarmJudged(
+  app: FastifyInstance,
+  rows: readonly ResultRow[],
+  options: JudgedOptions = {},
+): Promise<void> {
   const newest = newestPerSource(rows).filter((r) => r.verdict === 'exceeding' || r.verdict === 'compliant');
   if (newest.length === 0) return;
   const keys = newest.map((r) => wqSourceKey(r.siteId, r.parameter));
@@ -192,8 +196,9 @@ export async function alarmJudged(app: FastifyInstance, rows: readonly ResultRow
       const key = wqSourceKey(r.siteId, r.parameter);
       const a = standing.get(key);
       if (r.verdict === 'compliant') {
-        // A late result older than what raised or last repeated the alarm does not clear it.
-        if (!a || r.sampledAt.getTime() < sampledOf(a.condition)) continue;
+        // A late result older than what raised or last repeated the alarm does not clear it (unless it
+        // stands in for a deleted result: then it is what is left to judge by).
+        if (!a || (!options.replacing && r.sampledAt.getTime() < sampledOf(a.condition))) continue;
         const done = await tx
           .update(alarms)
           .set({ active: false, clearedAt: now, clearedBy: null, clearReason: null, lastAt: now })
@@ -291,9 +296,11 @@ export async function alarmJudged(app: FastifyInstance, rows: readonly ResultRow
  */
 export function startWaterQualityAlarms(app: FastifyInstance) {
   let queue: Promise<void> = Promise.resolve();
-  const unsubscribe = app.waterQuality.onJudged((rows) => {
+  const unsubscribe = app.waterQuality.onJudged((rows, options) => {
     const run = queue.then(() =>
-      alarmJudged(app, rows).catch((err: unknown) => app.log.warn({ err }, 'water quality: alarms of a batch failed')),
+      alarmJudged(app, rows, options).catch((err: unknown) =>
+        app.log.warn({ err }, 'water quality: alarms of a batch failed'),
+      ),
     );
     queue = run;
     return run;

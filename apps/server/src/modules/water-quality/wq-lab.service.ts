@@ -1,6 +1,6 @@
 import type { wqResultListQuerySchema, wqResultUpdateSchema, wqSampleInputSchema } from '@water/contracts';
 import { type WqParameter, wqValueInRange } from '@water/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { wqResults } from '../../db/schema/index.ts';
@@ -181,6 +181,15 @@ export function createWqLabService(app: FastifyInstance) {
     async deleteResult(ctx: Context, id: number) {
       const found = await visibleResult(ctx, id, true);
       await ctx.db.delete(wqResults).where(eq(wqResults.id, id));
+      // The alarm follows what is left: the site's parameter is judged by its newest remaining result
+      // (compliant clears an alarm the deleted result raised; none left leaves it to the operator).
+      const [left] = await ctx.db
+        .select()
+        .from(wqResults)
+        .where(and(eq(wqResults.siteId, found.result.siteId), eq(wqResults.parameter, found.result.parameter)))
+        .orderBy(desc(wqResults.sampledAt), desc(wqResults.id))
+        .limit(1);
+      if (left) ctx.afterCommit(() => app.waterQuality.judged([left], { replacing: true }));
       ctx.audit({ targetId: id, before: found.result });
       return null;
     },

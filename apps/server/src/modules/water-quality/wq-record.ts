@@ -143,7 +143,14 @@ export function judgedRow(site: SiteJudging, r: ResultIn, temperature: number | 
 }
 
 /** Listeners told of results once their transaction commits (the alarm seam, live views). */
-export type JudgedListener = (rows: ResultRow[]) => void | Promise<void>;
+export interface JudgedOptions {
+  /**
+   * The rows stand in for a removed result (a lab result deleted): what they say holds even when they
+   * are older than what an alarm last heard.
+   */
+  replacing?: boolean;
+}
+export type JudgedListener = (rows: ResultRow[], options?: JudgedOptions) => void | Promise<void>;
 
 /**
  * Judges and stores results in one statement on `db` (the caller's transaction, when it has one).
