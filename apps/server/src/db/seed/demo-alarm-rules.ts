@@ -222,22 +222,9 @@ export const DEMO_ALARM_RULES: DemoRule[] = [
       clearDelayMinutes: 5,
     },
   },
-  {
-    key: 'network-quality',
-    type: 'water_quality_analyser',
-    devices: (code, kind) => kind === null && /^WQ-N\d+$/.test(code),
-    crews: ['水质检测中心'],
-    rule: {
-      name: '管网水质超标',
-      description:
-        '供水管网水质监测点，按 GB 5749-2022《生活饮用水卫生标准》：末梢水游离氯不低于 0.05 mg/L，浑浊度不超过 1 NTU，pH 6.5–8.5。任一项超出并持续 5 分钟即报警，恢复后保持 10 分钟解除。',
-      severity: 'major',
-      groups: anyOf(cmp('chlorine', 'lt', 0.05), cmp('turbidity', 'gt', 1), range('ph', 'outside', 6.5, 8.5)),
-      durationMinutes: 5,
-      clearDeadband: 0.02,
-      clearDelayMinutes: 10,
-    },
-  },
+  // No rule for the supply network's analysers: they measure at the water-quality sites (TAP-01…04), whose
+  // GB 5749-2022 tap limits judge every reading and alarm an exceedance (issue 18). A rule beside them
+  // raised a second alarm for the same event.
   {
     key: 'inlet-quality',
     type: 'water_quality_analyser',
