@@ -1,4 +1,5 @@
 import { Form, type FormInstance, type RulesProps } from '@arco-design/web-react';
+import { isValidationMessageKey } from '@water/contracts/common/validation';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { errorText, showServerFieldErrors } from './form-rules.ts';
@@ -131,4 +132,42 @@ export function useContractForm<S extends z.ZodType, R>({
     rule,
     required: { required: true, message: shared.t('form.required') },
   };
+}
+
+/**
+ * An `onInvalid` for a form with a list of rows (`values[2].value`): every issue on its box, rows by
+ * their place, and the first in words with its row. `rowFallback` words an issue the contract did not
+ * word (a type issue: an empty number) by its field; `rowIssue` puts a row's number before a message.
+ */
+export function showRowIssues<V extends AnyValues>(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  form: FormInstance<V>,
+  {
+    list,
+    tv,
+    rowFallback,
+    rowIssue,
+  }: {
+    list: string;
+    tv: (key: string) => string;
+    rowFallback: (field: string) => string;
+    rowIssue: (n: number, message: string) => string;
+  },
+): string {
+  const errors: Record<string, { error: { message: string } }> = {};
+  const texts: string[] = [];
+  for (const issue of issues) {
+    const [top, index, field] = issue.path.map(String);
+    if (top === list && index !== undefined && field !== undefined) {
+      const message = isValidationMessageKey(issue.message) ? tv(issue.message) : rowFallback(field);
+      errors[`${list}[${index}].${field}`] ??= { error: { message } };
+      texts.push(rowIssue(Number(index) + 1, message));
+    } else {
+      const message = tv(issue.message);
+      if (top) errors[top] ??= { error: { message } };
+      texts.push(message);
+    }
+  }
+  form.setFields(errors as Parameters<FormInstance<V>['setFields']>[0]);
+  return texts[0] ?? tv('');
 }

@@ -11,9 +11,8 @@ import {
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { WQ_GRADES, WQ_PARAMETERS, type WqLimitSet, type WqParameter, wqLimitSetInputSchema } from '@water/contracts';
-import { isValidationMessageKey } from '@water/contracts/common/validation';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
-import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
+import { showRowIssues, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { gradeName, parameterName } from '../common/wq-format.ts';
 import { wqReferenceQueries } from '../common/wq-queries.ts';
 import { useUpdateSet } from './limit-sets-queries.ts';
@@ -77,7 +76,14 @@ export function LimitSetEditor({ set, onClose }: { set: WqLimitSet | null; onClo
         })),
       };
     },
-    onInvalid: (issues, form) => showIssues(issues, form as FormInstance<SetValues>, i18n),
+    onInvalid: (issues, form) =>
+      showRowIssues(issues, form, {
+        list: 'limits',
+        tv: i18n.tv,
+        rowFallback: (field) =>
+          i18n.t(field === 'parameter' || field === 'grade' ? 'wqSets.editor.required' : 'wqSets.editor.number'),
+        rowIssue: (n, message) => i18n.t('wqSets.editor.rowIssue', { n, message }),
+      }),
     submit: (body) => update.mutateAsync({ id: set?.id ?? 0, body }),
     onSaved: () => {
       Message.success(t('wqSets.saved'));
@@ -106,36 +112,6 @@ export function LimitSetEditor({ set, onClose }: { set: WqLimitSet | null; onClo
       ) : null}
     </FormDrawer>
   );
-}
-
-/** Every issue on its box (rows by their place); the first in words, with its row. */
-function showIssues(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-  form: FormInstance<SetValues>,
-  i18n: SetsI18n,
-): string {
-  const { t, tv } = i18n;
-  const errors: Record<string, { error: { message: string } }> = {};
-  const texts: string[] = [];
-  for (const issue of issues) {
-    const [top, index, field] = issue.path.map(String);
-    const known = isValidationMessageKey(issue.message);
-    if (top === 'limits' && index !== undefined && field !== undefined) {
-      const message = known
-        ? tv(issue.message)
-        : field === 'parameter' || field === 'grade'
-          ? t('wqSets.editor.required')
-          : t('wqSets.editor.number');
-      errors[`limits[${index}].${field}`] ??= { error: { message } };
-      texts.push(t('wqSets.editor.rowIssue', { n: Number(index) + 1, message }));
-    } else {
-      const message = tv(issue.message);
-      if (top) errors[top] ??= { error: { message } };
-      texts.push(message);
-    }
-  }
-  form.setFields(errors as SetFields);
-  return texts[0] ?? tv('');
 }
 
 function EditorFields({

@@ -24,10 +24,9 @@ import {
   type WqSite,
   wqSampleInputSchema,
 } from '@water/contracts';
-import { isValidationMessageKey } from '@water/contracts/common/validation';
 import { useState } from 'react';
 import { FormDrawer, FormRow } from '../../../shared/ui/form-drawer.tsx';
-import { useContractForm } from '../../../shared/ui/use-contract-form.ts';
+import { showRowIssues, useContractForm } from '../../../shared/ui/use-contract-form.ts';
 import { useWqI18n, type WqCommonI18n } from '../common/use-wq-i18n.ts';
 import { formatExceedance, formatLimit, formatWqValue, gradeName, parameterName } from '../common/wq-format.ts';
 import { wqReferenceQueries } from '../common/wq-queries.ts';
@@ -73,7 +72,14 @@ export function SampleDrawer({ open, onClose }: { open: boolean; onClose: () => 
     schema: wqSampleInputSchema,
     tv: i18n.tv,
     toInput: (values) => toInput(values as SampleValues),
-    onInvalid: (issues, form) => showIssues(issues, form as FormInstance<SampleValues>, i18n),
+    onInvalid: (issues, form) =>
+      showRowIssues(issues, form, {
+        list: 'values',
+        tv: i18n.tv,
+        rowFallback: (field) =>
+          i18n.t(field === 'value' ? 'wqResults.entry.valueRequired' : 'wqResults.entry.parameterRequired'),
+        rowIssue: (n, message) => i18n.t('wqResults.entry.rowIssue', { n, message }),
+      }),
     submit: (body) => create.mutateAsync(body).then((rows) => ({ body, rows })),
     onSaved: ({ body, rows }) => {
       // The drawer itself says what was saved and how it was judged: no toast besides.
@@ -144,36 +150,6 @@ function toInput(values: SampleValues) {
       belowDetection: Boolean(row.belowDetection),
     })),
   };
-}
-
-/** Puts every issue on its box (rows by their place) and gives the first in words, with its row. */
-function showIssues(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-  form: FormInstance<SampleValues>,
-  i18n: ResultsI18n,
-): string {
-  const { t, tv } = i18n;
-  const errors: Record<string, { error: { message: string } }> = {};
-  const texts: string[] = [];
-  for (const issue of issues) {
-    const [top, index, field] = issue.path.map(String);
-    const known = isValidationMessageKey(issue.message);
-    if (top === 'values' && index !== undefined && field !== undefined) {
-      const message = known
-        ? tv(issue.message)
-        : field === 'value'
-          ? t('wqResults.entry.valueRequired')
-          : t('wqResults.entry.parameterRequired');
-      errors[`values[${index}].${field}`] ??= { error: { message } };
-      texts.push(t('wqResults.entry.rowIssue', { n: Number(index) + 1, message }));
-    } else {
-      const message = tv(issue.message);
-      if (top) errors[top] ??= { error: { message } };
-      texts.push(message);
-    }
-  }
-  form.setFields(errors as SetFields);
-  return texts[0] ?? tv('');
 }
 
 function SampleFields({
