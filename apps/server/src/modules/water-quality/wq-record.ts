@@ -9,6 +9,7 @@ import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { wqLimitSets, wqLimits, wqResults, wqSites } from '../../db/schema/index.ts';
 import { nationalSetName } from '../../db/seed/water-quality-standards.ts';
+import { toLimit } from './water-quality.mappers.ts';
 
 /**
  * Judging and storing results (issue 18): the one path every result takes, lab and online. Each is
@@ -69,16 +70,7 @@ export async function loadJudging(db: Queryable, siteIds: readonly number[]): Pr
   for (const s of sites) {
     out.set(s.id, {
       ...s,
-      limits: limits
-        .filter((l) => l.setId === s.limitSetId)
-        .map((l) => ({
-          parameter: l.parameter as WqParameter,
-          grade: l.grade === 0 ? null : l.grade,
-          lower: l.lower,
-          upper: l.upper,
-          coldUpper: l.coldUpper,
-          citation: l.citation,
-        })),
+      limits: limits.filter((l) => l.setId === s.limitSetId).map(toLimit),
     });
   }
   return out;

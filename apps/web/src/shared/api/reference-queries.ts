@@ -102,6 +102,20 @@ export const referenceQueries = {
       queryFn: ({ signal }) => callApi(usersApi.get, { locale, params: { id }, signal, silent: true }),
       staleTime: 60_000,
     }),
+  /** Devices of one type matching a keyword, for the pickers (the first 50 by code). */
+  devicesOfType: (typeId: number, keyword: string, locale: Locale) =>
+    queryOptions({
+      queryKey: ['devices', 'list', { typeId, keyword, pageSize: 50, picker: true }, locale] as const,
+      queryFn: ({ signal }) =>
+        callApi(devicesApi.list, {
+          locale,
+          query: { typeId, keyword: keyword || undefined, pageSize: 50, sort: 'code', order: 'asc' },
+          signal,
+          silent: true,
+        }),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
 };
 
 /**

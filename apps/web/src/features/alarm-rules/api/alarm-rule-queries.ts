@@ -43,20 +43,6 @@ export const alarmRuleQueries = {
       queryFn: ({ signal }) => callApi(offlineRulesApi.list, { locale, query: filters, signal, silent: true }),
       placeholderData: keepPreviousData,
     }),
-  /** Devices of one type matching a keyword, for the pickers (the first 50 by code). */
-  devicesOfType: (typeId: number, keyword: string, locale: Locale) =>
-    queryOptions({
-      queryKey: ['devices', 'list', { typeId, keyword, pageSize: 50, picker: true }, locale] as const,
-      queryFn: ({ signal }) =>
-        callApi(devicesApi.list, {
-          locale,
-          query: { typeId, keyword: keyword || undefined, pageSize: 50, sort: 'code', order: 'asc' },
-          signal,
-          silent: true,
-        }),
-      placeholderData: keepPreviousData,
-      staleTime: 30_000,
-    }),
   /** One device by id: a chosen device the picker's page does not list, to name it. */
   device: (id: number, locale: Locale) =>
     queryOptions({

@@ -1,6 +1,7 @@
 import { Select } from '@arco-design/web-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { referenceQueries } from '../../../shared/api/reference-queries.ts';
 import { alarmRuleQueries } from '../api/alarm-rule-queries.ts';
 import type { AlarmRulesI18n } from '../use-alarm-rules-i18n.ts';
 
@@ -25,7 +26,7 @@ export function DeviceSelect(props: Props) {
   const { t, locale } = i18n;
   const [keyword, setKeyword] = useState('');
   const devices = useQuery({
-    ...alarmRuleQueries.devicesOfType(typeId ?? 0, keyword, locale),
+    ...referenceQueries.devicesOfType(typeId ?? 0, keyword, locale),
     enabled: Boolean(typeId),
   });
   const chosen = props.multiple ? (props.value ?? []) : props.value ? [props.value] : [];

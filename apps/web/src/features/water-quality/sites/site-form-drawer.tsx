@@ -23,7 +23,7 @@ import { useSeverityText } from '../../alarm-rules/public.ts';
 import { useWqI18n } from '../common/use-wq-i18n.ts';
 import { gradeName, siteKindName } from '../common/wq-format.ts';
 import { wqReferenceQueries } from '../common/wq-queries.ts';
-import { ANALYSER_TYPE_CODE, siteQueries, useSaveSite } from './sites-queries.ts';
+import { ANALYSER_TYPE_CODE, useSaveSite } from './sites-queries.ts';
 import { type SitesI18n, useSitesI18n } from './use-sites-i18n.ts';
 
 /** `null` closed, `{ site: null }` a new site, `{ site }` an edit. */
@@ -338,7 +338,10 @@ function AnalyserSelect({
   const [keyword, setKeyword] = useState('');
   const types = useQuery(referenceQueries.deviceTypes(locale));
   const typeId = types.data?.find((type) => type.code === ANALYSER_TYPE_CODE)?.id;
-  const devices = useQuery({ ...siteQueries.analysers(typeId ?? 0, keyword, locale), enabled: Boolean(typeId) });
+  const devices = useQuery({
+    ...referenceQueries.devicesOfType(typeId ?? 0, keyword, locale),
+    enabled: Boolean(typeId),
+  });
   const options = new Map((devices.data?.list ?? []).map((d) => [d.id, `${d.code} ${d.name}`]));
   for (const d of known) if (!options.has(d.id)) options.set(d.id, `${d.code} ${d.name}`);
   const noType = types.isSuccess && !typeId;

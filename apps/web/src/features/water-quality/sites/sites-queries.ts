@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { devicesApi, type Locale, type WqSiteInput, waterQualityApi } from '@water/contracts';
+import { type Locale, type WqSiteInput, waterQualityApi } from '@water/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../shared/api/http.ts';
 import { wqRootKey } from '../common/wq-queries.ts';
@@ -15,20 +15,6 @@ export const siteQueries = {
       queryKey: [...wqRootKey, 'sites', filters, locale] as const,
       queryFn: ({ signal }) => callApi(waterQualityApi.sites, { locale, query: filters, signal, silent: true }),
       placeholderData: keepPreviousData,
-    }),
-  /** Analysers matching a keyword, for the picker (the first 50 by code). */
-  analysers: (typeId: number, keyword: string, locale: Locale) =>
-    queryOptions({
-      queryKey: ['devices', 'list', { typeId, keyword, pageSize: 50, picker: true }, locale] as const,
-      queryFn: ({ signal }) =>
-        callApi(devicesApi.list, {
-          locale,
-          query: { typeId, keyword: keyword || undefined, pageSize: 50, sort: 'code', order: 'asc' },
-          signal,
-          silent: true,
-        }),
-      placeholderData: keepPreviousData,
-      staleTime: 30_000,
     }),
 };
 
