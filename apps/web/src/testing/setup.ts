@@ -26,6 +26,15 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom lays nothing out, and has no getBBox: the ResizeObserver polyfill Arco uses measures an SVG
+// child (an icon in a tooltip's trigger) with it, and threw an uncaught TypeError after the test.
+if (typeof SVGElement !== 'undefined' && !('getBBox' in SVGElement.prototype)) {
+  Object.defineProperty(SVGElement.prototype, 'getBBox', {
+    configurable: true,
+    value: () => ({ x: 0, y: 0, width: 0, height: 0 }),
+  });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
