@@ -35,7 +35,13 @@ if (typeof SVGElement !== 'undefined' && !('getBBox' in SVGElement.prototype)) {
   });
 }
 
+// Arco's DatePicker sets its state 100 ms after it mounts or closes (picker.js): a file whose last
+// test showed one could end inside those 100 ms, and the timer then fired on a torn-down jsdom
+// ("window is not defined", an uncaught error that fails the run). Such a file waits them out.
+let showedDatePicker = false;
+
 afterEach(() => {
+  if (document.querySelector('.arco-picker')) showedDatePicker = true;
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();
@@ -46,6 +52,7 @@ afterEach(() => {
 // unmounts: a toast still up when a file ends closes on its own timer after jsdom is gone, and its
 // transition then fails with "window is not defined". Close them while the document exists.
 afterAll(async () => {
+  if (showedDatePicker) await new Promise((resolve) => setTimeout(resolve, 150));
   if (!document.querySelector('.arco-message-wrapper, .arco-notification-wrapper, .arco-modal-wrapper')) return;
   Message.clear();
   Notification.clear();
