@@ -19,7 +19,12 @@ import type { WqLimit, WqParameter, WqSiteKind } from '@water/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { seededRandom } from '../apps/server/src/db/seed/demo-water-quality.ts';
-import { judgedRow, loadJudging, type SiteJudging } from '../apps/server/src/modules/water-quality/wq-record.ts';
+import {
+  insertJudgedRows,
+  judgedRow,
+  loadJudging,
+  type SiteJudging,
+} from '../apps/server/src/modules/water-quality/wq-record.ts';
 import { loadInChild, openBench, quantiles, rowsOf, signIn } from './harness.ts';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
@@ -163,45 +168,6 @@ interface Site {
 
 type Row = ReturnType<typeof judgedRow>;
 
-async function insertRows(db: Awaited<ReturnType<typeof openBench>>['database']['db'], rows: Row[]) {
-  const part = rows.map((r) => ({
-    site_id: r.siteId,
-    parameter: r.parameter,
-    source: r.source,
-    sampled_at: (r.sampledAt as Date).toISOString(),
-    value: r.value,
-    sample_id: r.sampleId ?? null,
-    analyst: r.analyst ?? null,
-    device_id: r.deviceId ?? null,
-    device_code: r.deviceCode ?? null,
-    verdict: r.verdict,
-    unjudged_reason: r.unjudgedReason ?? null,
-    grade: r.grade ?? null,
-    target_grade: r.targetGrade ?? null,
-    lower: r.lower ?? null,
-    upper: r.upper ?? null,
-    cold_applied: r.coldApplied ?? false,
-    temperature: r.temperature ?? null,
-    exceedance: r.exceedance ?? null,
-    citation: r.citation ?? null,
-    limit_set_id: r.limitSetId ?? null,
-    limit_set_name: r.limitSetName ?? '',
-    standard: r.standard ?? '',
-  }));
-  await db.execute(sql`
-    insert into wq_results (site_id, parameter, source, sampled_at, value, below_detection, sample_id, analyst,
-      device_id, device_code, verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature,
-      exceedance, citation, limit_set_id, limit_set_name, standard, created_at)
-    select site_id, parameter, source, sampled_at, value, false, sample_id, analyst, device_id, device_code,
-      verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature, exceedance, citation,
-      limit_set_id, limit_set_name, standard, sampled_at
-    from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as r(site_id int, parameter text, source text,
-      sampled_at timestamptz, value float8, sample_id text, analyst text, device_id int, device_code text,
-      verdict text, unjudged_reason text, grade int, target_grade int, lower float8, upper float8,
-      cold_applied boolean, temperature float8, exceedance float8, citation text, limit_set_id int,
-      limit_set_name text, standard text)`);
-}
-
 // ———————————————————————————————————————————————————————————————————————————————— the bench
 
 async function createDatabase(url: string) {
@@ -244,7 +210,7 @@ async function main() {
     let lab = 0;
     const flush = async (all = false) => {
       while (buffer.length >= CHUNK || (all && buffer.length > 0)) {
-        await insertRows(database.db, buffer.slice(0, CHUNK));
+        await insertJudgedRows(database.db, buffer.slice(0, CHUNK));
         buffer = buffer.slice(CHUNK);
       }
     };

@@ -1,6 +1,12 @@
 import { ROLE_ADMIN, ROLE_USER, type WqParameter, type WqSiteKind, wqParameterOfMetric } from '@water/contracts';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { judgedRow, loadJudging, type ResultIn, recordResults } from '../../modules/water-quality/wq-record.ts';
+import {
+  insertJudgedRows,
+  judgedRow,
+  loadJudging,
+  type ResultIn,
+  recordResults,
+} from '../../modules/water-quality/wq-record.ts';
 import { createCity, waterTemperature } from '../../simulator/city.ts';
 import { loadSimDevices } from '../../simulator/simulator.ts';
 import type { Queryable } from '../client.ts';
@@ -358,42 +364,7 @@ async function seedOnline(db: Queryable, sites: SiteRow[], now: Date, days: numb
       }
     }
   }
-  // As one JSON parameter a chunk: PGlite parses a statement of thousands of bound values slowly.
-  for (let i = 0; i < rows.length; i += JSON_CHUNK) {
-    const part = rows.slice(i, i + JSON_CHUNK).map((r) => ({
-      site_id: r.siteId,
-      parameter: r.parameter,
-      source: r.source,
-      sampled_at: (r.sampledAt as Date).toISOString(),
-      value: r.value,
-      device_id: r.deviceId ?? null,
-      device_code: r.deviceCode ?? null,
-      verdict: r.verdict,
-      unjudged_reason: r.unjudgedReason ?? null,
-      grade: r.grade ?? null,
-      target_grade: r.targetGrade ?? null,
-      lower: r.lower ?? null,
-      upper: r.upper ?? null,
-      cold_applied: r.coldApplied ?? false,
-      temperature: r.temperature ?? null,
-      exceedance: r.exceedance ?? null,
-      citation: r.citation ?? null,
-      limit_set_id: r.limitSetId ?? null,
-      limit_set_name: r.limitSetName ?? '',
-      standard: r.standard ?? '',
-    }));
-    await db.execute(sql`
-      insert into wq_results (site_id, parameter, source, sampled_at, value, below_detection, device_id, device_code,
-        verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature, exceedance, citation,
-        limit_set_id, limit_set_name, standard, created_at)
-      select site_id, parameter, source, sampled_at, value, false, device_id, device_code,
-        verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature, exceedance, citation,
-        limit_set_id, limit_set_name, standard, sampled_at
-      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as r(site_id int, parameter text, source text,
-        sampled_at timestamptz, value float8, device_id int, device_code text, verdict text, unjudged_reason text,
-        grade int, target_grade int, lower float8, upper float8, cold_applied boolean, temperature float8,
-        exceedance float8, citation text, limit_set_id int, limit_set_name text, standard text)`);
-  }
+  for (let i = 0; i < rows.length; i += JSON_CHUNK) await insertJudgedRows(db, rows.slice(i, i + JSON_CHUNK));
   return rows.length;
 }
 

@@ -5,7 +5,7 @@ import {
   type WqParameter,
   type WqResultSource,
 } from '@water/contracts';
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { wqLimitSets, wqLimits, wqResults, wqSites } from '../../db/schema/index.ts';
 import { nationalSetName } from '../../db/seed/water-quality-standards.ts';
@@ -172,4 +172,50 @@ export async function recordResults(db: Queryable, inputs: readonly ResultIn[]):
   }
   if (rows.length === 0) return [];
   return db.insert(wqResults).values(rows).returning();
+}
+
+/**
+ * Stores judged rows (judgedRow's) many at a time: as one JSON parameter, since PGlite parses a
+ * statement of thousands of bound values slowly (the demo history and bench:water write ~10,000 a go).
+ * `created_at` is the sampling time: these are results of the past.
+ */
+export async function insertJudgedRows(db: Queryable, rows: readonly (typeof wqResults.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  const part = rows.map((r) => ({
+    site_id: r.siteId,
+    parameter: r.parameter,
+    source: r.source,
+    sampled_at: (r.sampledAt as Date).toISOString(),
+    value: r.value,
+    below_detection: r.belowDetection ?? false,
+    sample_id: r.sampleId ?? null,
+    analyst: r.analyst ?? null,
+    device_id: r.deviceId ?? null,
+    device_code: r.deviceCode ?? null,
+    verdict: r.verdict,
+    unjudged_reason: r.unjudgedReason ?? null,
+    grade: r.grade ?? null,
+    target_grade: r.targetGrade ?? null,
+    lower: r.lower ?? null,
+    upper: r.upper ?? null,
+    cold_applied: r.coldApplied ?? false,
+    temperature: r.temperature ?? null,
+    exceedance: r.exceedance ?? null,
+    citation: r.citation ?? null,
+    limit_set_id: r.limitSetId ?? null,
+    limit_set_name: r.limitSetName ?? '',
+    standard: r.standard ?? '',
+  }));
+  await db.execute(sql`
+    insert into wq_results (site_id, parameter, source, sampled_at, value, below_detection, sample_id, analyst,
+      device_id, device_code, verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature,
+      exceedance, citation, limit_set_id, limit_set_name, standard, created_at)
+    select site_id, parameter, source, sampled_at, value, below_detection, sample_id, analyst, device_id, device_code,
+      verdict, unjudged_reason, grade, target_grade, lower, upper, cold_applied, temperature, exceedance, citation,
+      limit_set_id, limit_set_name, standard, sampled_at
+    from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as r(site_id int, parameter text, source text,
+      sampled_at timestamptz, value float8, below_detection boolean, sample_id text, analyst text, device_id int, device_code text,
+      verdict text, unjudged_reason text, grade int, target_grade int, lower float8, upper float8,
+      cold_applied boolean, temperature float8, exceedance float8, citation text, limit_set_id int,
+      limit_set_name text, standard text)`);
 }
