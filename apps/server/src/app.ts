@@ -13,6 +13,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { alarmRulesRoutes } from './modules/alarm-rules/alarm-rules.routes.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { camerasPlugin } from './modules/cameras/cameras.plugin.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { deviceArchivesRoutes } from './modules/device-archives/device-archives.routes.ts';
 import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(alarmsRoutes);
   await app.register(pumpControlRoutes);
   await app.register(waterQualityPlugin);
+  await app.register(camerasPlugin);
 
   return app;
 }

@@ -211,6 +211,26 @@ export const settingsSchema = z.object({
   HISTORY_XLSX_MAX_ROWS: int(1, 1_000_000)
     .default(HISTORY_XLSX_MAX_ROWS)
     .describe('Rows an XLSX history export may hold (built in memory); larger exports go as CSV, streamed'),
+  FFMPEG_PATH: z
+    .string()
+    .min(1)
+    .default('ffmpeg')
+    .describe('The ffmpeg that converts RTSP cameras to HLS on demand (Debian: apt-get install ffmpeg)'),
+  VIDEO_RTSP_IDLE_SECONDS: int(5, 3600)
+    .default(60)
+    .describe('An RTSP conversion stops when nobody has fetched its stream for this long'),
+  VIDEO_RTSP_MAX: int(0, 1000)
+    .default(16)
+    .describe('RTSP conversions one server runs at once (each an ffmpeg process); beyond it play answers 503'),
+  VIDEO_PROBE_TIMEOUT_MS: int(200, 60_000)
+    .default(5000)
+    .describe('How long a camera source may take to answer a check (on save, and the periodic status check)'),
+  VIDEO_STATUS_SECONDS: int(0, 86_400)
+    .default(120)
+    .describe("How often enabled cameras' sources are checked for the online/offline state; 0: never (tests)"),
+  VIDEO_TICKET_MINUTES: int(1, 24 * 60)
+    .default(120)
+    .describe("How long a stream address this server gives a console (a demo clip's, an RTSP conversion's) works"),
   WEB_DIST: z.string().optional().describe('Folder of the built console (default apps/web/dist); served at /'),
   MAP_TILE_URL: z
     .string()

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './alarms.ts';
 export * from './auth.ts';
+export * from './cameras.ts';
 export * from './common/audit.ts';
 export * from './common/endpoint.ts';
 export * from './common/envelope.ts';

@@ -867,6 +867,48 @@ export const messages = {
   'wq.report.allParameters': { 'zh-CN': '全部项目', 'en-US': 'All parameters' },
   'wq.report.total': { 'zh-CN': '合计', 'en-US': 'Total' },
   'wq.report.cold': { 'zh-CN': '（水温≤12°C）', 'en-US': ' (water ≤ 12 °C)' },
+  'camera.codeTaken': { 'zh-CN': '摄像头编号已存在', 'en-US': 'A camera with this code already exists' },
+  'camera.disabled': { 'zh-CN': '该摄像头已停用', 'en-US': 'This camera is disabled' },
+  'camera.sourceUnavailable': {
+    'zh-CN': '暂时无法取得该摄像头的视频流：{detail}',
+    'en-US': 'The camera’s stream cannot be reached now: {detail}',
+  },
+  'camera.linkInvalid': {
+    'zh-CN': '链接无效：它不是本系统生成的，或已被改动',
+    'en-US': 'This link is not valid: it was not made by this console, or it was altered',
+  },
+  'camera.linkExpired': {
+    'zh-CN': '链接已过期，请向发送者索取新链接',
+    'en-US': 'This link has expired: ask its sender for a new one',
+  },
+  'camera.linkRevoked': { 'zh-CN': '链接已被撤销', 'en-US': 'This link was revoked' },
+  'camera.ptzUnsupported': {
+    'zh-CN': '该摄像头不支持云台控制（须为萤石云或国标接入且具备云台）',
+    'en-US': 'This camera has no PTZ control (it needs PTZ and an EZVIZ or GB28181 source)',
+  },
+  'camera.platformInUse': {
+    'zh-CN': '还有 {count} 个摄像头通过该平台接入，不能删除',
+    'en-US': '{count} cameras are reached through this platform: it cannot be deleted',
+  },
+  'camera.layoutNameTaken': { 'zh-CN': '已有同名的画面布局', 'en-US': 'You already have a layout with this name' },
+  'camera.ffmpegMissing': {
+    'zh-CN': '服务器未安装 ffmpeg，无法转换 RTSP 视频流',
+    'en-US': 'ffmpeg is not installed on the server: RTSP streams cannot be converted',
+  },
+  'camera.rtspBusy': {
+    'zh-CN': '同时转换的 RTSP 视频流已达上限（{max} 路），请稍后再试',
+    'en-US': 'The server already converts its most RTSP streams ({max}): try again shortly',
+  },
+  'camera.platformError': {
+    'zh-CN': '视频平台返回错误：{detail}',
+    'en-US': 'The video platform answered with an error: {detail}',
+  },
+  'camera.probe.ok': { 'zh-CN': '视频流可用', 'en-US': 'The stream answers' },
+  'camera.probe.http': { 'zh-CN': '地址返回 HTTP {status}', 'en-US': 'The address answered HTTP {status}' },
+  'camera.probe.timeout': { 'zh-CN': '{seconds} 秒内无应答', 'en-US': 'No answer within {seconds} s' },
+  'camera.probe.unreachable': { 'zh-CN': '无法连接到 {host}', 'en-US': 'Cannot connect to {host}' },
+  'camera.probe.notHls': { 'zh-CN': '返回的内容不是 HLS 播放列表', 'en-US': 'The answer is not an HLS playlist' },
+  'camera.probe.notFlv': { 'zh-CN': '返回的内容不是 FLV 视频流', 'en-US': 'The answer is not an FLV stream' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

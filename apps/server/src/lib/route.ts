@@ -30,7 +30,7 @@ export const auditOf =
 
 const LOGGED = Symbol('operation logged');
 
-const SECRET_KEYS = /pass(word)?|token|secret|captchaCode|^code$|ticket/i;
+const SECRET_KEYS = /pass(word)?|token|secret|captchaCode|^code$|ticket|verifyCode/i;
 
 // A UTF-16 surrogate without its other half (PostgreSQL's jsonb refuses `\ud800`), and NUL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL cannot store

@@ -11,6 +11,7 @@ export const auditModuleNames = {
   alarms: { 'zh-CN': '告警', 'en-US': 'Alarms' },
   'alarm-rules': { 'zh-CN': '告警规则', 'en-US': 'Alarm rules' },
   auth: { 'zh-CN': '登录与会话', 'en-US': 'Sign-in and sessions' },
+  cameras: { 'zh-CN': '视频监控', 'en-US': 'Cameras' },
   content: { 'zh-CN': '内容库', 'en-US': 'Content library' },
   'device-archives': { 'zh-CN': '设备档案', 'en-US': 'Device archives' },
   'device-types': { 'zh-CN': '设备类型', 'en-US': 'Device types' },
@@ -109,6 +110,19 @@ export const auditActionNames = {
   'result.create': { 'zh-CN': '录入化验结果', 'en-US': 'Enter lab results' },
   'result.update': { 'zh-CN': '更正化验结果', 'en-US': 'Correct a lab result' },
   'result.delete': { 'zh-CN': '删除化验结果', 'en-US': 'Delete a lab result' },
+  'camera.create': { 'zh-CN': '新增摄像头', 'en-US': 'Register a camera' },
+  'camera.update': { 'zh-CN': '修改摄像头', 'en-US': 'Update a camera' },
+  'camera.status': { 'zh-CN': '启用或停用摄像头', 'en-US': 'Enable or disable a camera' },
+  'camera.delete': { 'zh-CN': '删除摄像头', 'en-US': 'Delete a camera' },
+  'camera.ptz': { 'zh-CN': '云台控制', 'en-US': 'PTZ control' },
+  'camera.share': { 'zh-CN': '生成公开链接', 'en-US': 'Create a public link' },
+  'camera.share-revoke': { 'zh-CN': '撤销公开链接', 'en-US': 'Revoke a public link' },
+  'layout.create': { 'zh-CN': '保存画面布局', 'en-US': 'Save a layout' },
+  'layout.update': { 'zh-CN': '修改画面布局', 'en-US': 'Update a layout' },
+  'layout.delete': { 'zh-CN': '删除画面布局', 'en-US': 'Delete a layout' },
+  'platform.create': { 'zh-CN': '新增视频平台', 'en-US': 'Add a video platform' },
+  'platform.update': { 'zh-CN': '修改视频平台', 'en-US': 'Update a video platform' },
+  'platform.delete': { 'zh-CN': '删除视频平台', 'en-US': 'Delete a video platform' },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AuditAction = keyof typeof auditActionNames;
 

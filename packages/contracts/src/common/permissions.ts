@@ -48,6 +48,12 @@ export const Permissions = {
   waterResultWrite: 'water:result:write',
   /** Water-quality sites, limit sets (local copies) and parameters' detection limits. */
   waterConfigWrite: 'water:config:write',
+  /** Register, change, disable and delete cameras; video platform accounts. */
+  cameraWrite: 'video:camera:write',
+  /** Pan, tilt and zoom cameras. */
+  cameraPtz: 'video:camera:ptz',
+  /** Create and revoke public links to a camera. */
+  cameraShare: 'video:camera:share',
 } as const;
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 

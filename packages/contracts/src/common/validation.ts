@@ -345,6 +345,53 @@ export const validationMessages = {
     'en-US': 'Outside what this parameter can read (pH 0–14, temperature −5–100 °C, others 0 or more)',
   },
   'validation.wqFuture': { 'zh-CN': '采样时间不能晚于现在', 'en-US': 'The sampling time cannot be in the future' },
+  'validation.cameraCode': {
+    'zh-CN': '编号为 1–32 位字母、数字、_ 或 -，以字母或数字开头',
+    'en-US': 'Codes are 1–32 letters, digits, _ or -, starting with a letter or digit',
+  },
+  'validation.cameraUrl': {
+    'zh-CN': '地址与接入方式不符（HLS、HTTP-FLV、WHEP 用 http(s)://，WS-FLV 用 ws(s)://，RTSP 用 rtsp://）',
+    'en-US':
+      'The address does not fit the source (http(s):// for HLS, HTTP-FLV and WHEP, ws(s):// for WS-FLV, rtsp:// for RTSP)',
+  },
+  'validation.cameraUrlCredentials': {
+    'zh-CN': '地址中不要写用户名和密码，请填在用户名、密码栏（密码只保存在服务器）',
+    'en-US':
+      'Leave the user and password out of the address: put them in the username and password fields (kept on the server only)',
+  },
+  'validation.cameraOnePlace': {
+    'zh-CN': '摄像头只能关联一个泵站或一个水质监测点',
+    'en-US': 'A camera belongs to one station or one water-quality site, not both',
+  },
+  'validation.cameraPlace': {
+    'zh-CN': '请选择泵站、水质监测点或所属区域',
+    'en-US': 'Choose a station, a water-quality site or a region',
+  },
+  'validation.ezvizSerial': {
+    'zh-CN': '萤石设备序列号为 6–32 位字母或数字（见设备标签）',
+    'en-US': 'An EZVIZ serial is 6–32 letters or digits (on the device label)',
+  },
+  'validation.gb28181Id': {
+    'zh-CN': '国标编码为 20 位数字',
+    'en-US': 'A GB28181 id is 20 digits',
+  },
+  'validation.cameraPtzSource': {
+    'zh-CN': '云台控制须通过萤石云或国标（GB28181）平台接入',
+    'en-US': 'PTZ control needs an EZVIZ or GB28181 source',
+  },
+  'validation.cameraShareMinutes': {
+    'zh-CN': '有效期为 5 分钟至 7 天',
+    'en-US': 'A link lasts from 5 minutes to 7 days',
+  },
+  'validation.cameraUnreachable': {
+    'zh-CN': '无法打开该视频地址，请检查地址和网络（可用“测试”查看原因）',
+    'en-US': 'This stream cannot be opened: check the address and the network (“Test” tells why)',
+  },
+  'validation.unknownPlatform': { 'zh-CN': '视频平台不存在或类型不符', 'en-US': 'No such video platform of this kind' },
+  'validation.cameraTiles': {
+    'zh-CN': '画面数超过所选分屏',
+    'en-US': 'More tiles than the grid holds',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 

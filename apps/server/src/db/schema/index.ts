@@ -1,5 +1,6 @@
 export * from './alarms.ts';
 export * from './auth.ts';
+export * from './cameras.ts';
 export * from './content.ts';
 export * from './messages.ts';
 export * from './notices.ts';

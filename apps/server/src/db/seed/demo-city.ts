@@ -64,6 +64,8 @@ const stationNames = [
 
 /** The codes of the demo city's stations (PS01…PS12): their configurations are seeded in demo-pump-stations.ts. */
 export const DEMO_STATION_CODES = stationNames.map((_, i) => `PS${String(i + 1).padStart(2, '0')}`);
+/** The demo stations' names, in the order of their codes (the demo camera clips carry them). */
+export const DEMO_STATION_NAMES: readonly string[] = stationNames.map(([name]) => name);
 
 const MODELS: Record<string, { model: string; maker: string }[]> = {
   level_gauge: [

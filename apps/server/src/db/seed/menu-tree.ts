@@ -291,8 +291,31 @@ export const seedMenuTree: SeedMenu[] = [
           ),
         ],
       },
-      { name: 'cameraList', path: 'cameraList', zh: '摄像头列表', en: 'Camera list' },
-      { name: 'camera', path: 'camera', zh: '摄像头展示', en: 'Camera display' },
+      {
+        name: 'cameraList',
+        path: 'cameraList',
+        zh: '摄像头列表',
+        en: 'Camera list',
+        // Every operator sees the cameras of their regions; registering them and the platforms'
+        // accounts is the administrators' until a role is given it.
+        children: [
+          {
+            ...btn(Permissions.cameraWrite, '管理摄像头和视频平台', 'Manage cameras and video platforms'),
+            adminOnly: true,
+          },
+          {
+            ...btn(Permissions.cameraShare, '生成和撤销公开链接', 'Create and revoke public links'),
+            adminOnly: true,
+          },
+        ],
+      },
+      {
+        name: 'camera',
+        path: 'camera',
+        zh: '摄像头展示',
+        en: 'Camera display',
+        children: [{ ...btn(Permissions.cameraPtz, '云台控制', 'PTZ control'), adminOnly: true }],
+      },
       {
         name: 'cameraDetails',
         path: 'cameraDetails',
