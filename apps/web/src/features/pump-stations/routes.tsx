@@ -1,7 +1,7 @@
-import { moduleUnavailable } from '../../shared/routing/module-unavailable.ts';
 import type { RouteDef } from '../../shared/routing/route-def.ts';
 import { signedIn } from '../../shared/routing/route-def.ts';
 import { loadAlarmListPage, loadAlarmRecordsPage } from '../alarms/public-lazy.ts';
+import { loadCameraListPage, loadCameraLivePage, loadPublicCameraPage } from '../cameras/public-lazy.ts';
 import { loadStationComparePage, loadSystemKpisPage } from '../station-analysis/public-lazy.ts';
 import {
   loadPublicHomePage,
@@ -90,14 +90,14 @@ export const pumpStationsRoutes: RouteDef[] = [
         path: 'cameraList',
         labelKey: 'menu.cameraList',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadCameraListPage,
       },
       {
         name: 'camera',
         path: 'camera',
         labelKey: 'menu.camera',
         ...signedIn,
-        page: moduleUnavailable,
+        page: loadCameraLivePage,
       },
       {
         name: 'cameraDetails',
@@ -106,7 +106,7 @@ export const pumpStationsRoutes: RouteDef[] = [
         requiresAuth: false,
         roles: ['*'],
         hideInMenu: true,
-        page: moduleUnavailable,
+        page: loadPublicCameraPage,
       },
     ],
   },

@@ -1,0 +1,6 @@
+import ModuleUnavailablePage from '../../../shared/ui/module-unavailable-page.tsx';
+
+/** Being built (issue 19). */
+export function PublicCameraPage() {
+  return <ModuleUnavailablePage />;
+}
