@@ -384,8 +384,8 @@ export const validationMessages = {
     'en-US': 'A link lasts from 5 minutes to 7 days',
   },
   'validation.cameraUnreachable': {
-    'zh-CN': '无法打开该视频地址，请检查地址和网络（可用“测试”查看原因）',
-    'en-US': 'This stream cannot be opened: check the address and the network (“Test” tells why)',
+    'zh-CN': '无法打开该视频地址（{detail}），请检查地址和网络',
+    'en-US': 'This stream cannot be opened ({detail}): check the address and the network',
   },
   'validation.unknownPlatform': { 'zh-CN': '视频平台不存在或类型不符', 'en-US': 'No such video platform of this kind' },
   'validation.cameraTiles': {
