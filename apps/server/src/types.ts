@@ -43,6 +43,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Every /api route with its access rule and audit entry, as registered: the route-table tests walk it. */
     apiRoutes: { method: string; url: string; access: Access; audit: Audit }[];
+    /** Sources the CSP adds at run time: `video`, the registered cameras' stream hosts (space-separated). */
+    cspSources: { video: string };
     /** Text of the next captcha; tests fix it, production draws it at random. */
     captchaText: () => string;
   }

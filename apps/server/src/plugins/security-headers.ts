@@ -25,20 +25,27 @@ export function tileSource(template: string | undefined): string | null {
  * - connect-src 'self' and ws(s) to this host: the API and /api/ws (older Safari does not count
  *   ws: as 'self'); plus the tile server, which MapLibre fetches.
  * - worker-src 'self' blob: — MapLibre's worker (a file of the build; blob: for its fallback).
+ * - media-src 'self' blob: — camera tiles: hls.js and mpegts.js play through Media Source Extensions
+ *   (a blob: URL), native HLS from this server's streams.
+ * - The video hosts of the registered cameras (`app.cspSources.video`, kept by the cameras module:
+ *   the origins of their stream URLs, the EZVIZ stream domains when an EZVIZ platform exists) in
+ *   connect-src (hls.js, mpegts.js and the WHEP offer fetch from them) and media-src (native HLS).
  * - font-src 'self' data:, object-src 'none', base-uri 'self', form-action 'self',
  *   frame-ancestors 'none' (no framing: clickjacking of pump controls).
  */
-export function contentSecurityPolicy(tiles: string | null, host: string | undefined): string {
+export function contentSecurityPolicy(tiles: string | null, host: string | undefined, video = ''): string {
   // The Host header is the caller's: only a plain host[:port] goes into the header.
   const sameHost = host && /^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host) ? ` ws://${host} wss://${host}` : '';
   const extra = tiles ? ` ${tiles}` : '';
+  const videoHosts = video ? ` ${video}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra}`,
     "font-src 'self' data:",
-    `connect-src 'self'${sameHost}${extra}`,
+    `connect-src 'self'${sameHost}${extra}${videoHosts}`,
+    `media-src 'self' blob:${videoHosts}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -81,9 +88,12 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const tiles = tileSource(app.config.MAP_TILE_URL);
   // The policy of the last Host seen: nearly every answer has the same one, and building it (a check of
   // the header and a join of eleven directives) was done again for each answer.
-  let last: { host: string | undefined; policy: string } | null = null;
+  let last: { host: string | undefined; video: string; policy: string } | null = null;
+  app.decorate('cspSources', { video: '' });
   const policyFor = (host: string | undefined) => {
-    if (last === null || last.host !== host) last = { host, policy: contentSecurityPolicy(tiles, host) };
+    const video = app.cspSources.video;
+    if (last === null || last.host !== host || last.video !== video)
+      last = { host, video, policy: contentSecurityPolicy(tiles, host, video) };
     return last.policy;
   };
   app.addHook('onSend', async (req, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { camerasRoutes } from './cameras.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
+import { keepVideoSources } from './video/csp.ts';
 import { videoRoutes } from './video.routes.ts';
 
 /**
@@ -13,4 +14,5 @@ export const camerasPlugin = fp(async (app: FastifyInstance) => {
   await app.register(camerasRoutes);
   await app.register(videoRoutes);
   await app.register(mediaRoutes);
+  keepVideoSources(app);
 });
