@@ -189,3 +189,37 @@ export function businessFailure(
 export function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : translate('request.transportError');
 }
+
+export interface VideoHostCall {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  /** Raw text (a WHEP offer's SDP), sent as `contentType`. */
+  body?: string;
+  contentType?: string;
+  accept?: string;
+  signal?: AbortSignal;
+  /** Outlives the page (a WHEP session's DELETE when the tile closes). */
+  keepalive?: boolean;
+}
+
+/**
+ * A raw call to a third-party video host (a WebRTC WHEP offer: SDP text, no envelope). Like every call
+ * with a base URL (spec §7) it never carries the session's Authorization header. Rejects with a
+ * TransportError when the host does not answer or answers other than 2xx; no toast (the player says it).
+ */
+export async function callVideoHost(url: string, call: VideoHostCall): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (call.contentType) headers['Content-Type'] = call.contentType;
+  if (call.accept) headers.Accept = call.accept;
+  const init: RequestInit = { method: call.method, headers, credentials: 'omit' };
+  if (call.body !== undefined) init.body = call.body;
+  if (call.signal) init.signal = call.signal;
+  if (call.keepalive) init.keepalive = true;
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    throw new TransportError(errorText(err), { cause: err });
+  }
+  if (!response.ok) throw new TransportError(`HTTP ${response.status} ${response.statusText}`.trim());
+  return response;
+}

@@ -1,0 +1,21 @@
+/** The camera player's texts (a live-view tile, the public camera page). */
+export const cameraPlayerZhCN = {
+  'player.state.connecting': '连接中',
+  'player.state.playing': '播放中',
+  'player.state.stalled': '缓冲中',
+  'player.state.reconnecting': '重连中（第 {n} 次）',
+  'player.state.error': '无法播放',
+  'player.state.offline': '网络已断开',
+  'player.latency': '延迟 {s} s',
+  'player.latencyEstimated': '延迟约 {s} s',
+  'player.toolbar': '视频操作',
+  'player.snapshot': '截图',
+  'player.fullscreen': '全屏',
+  'player.exitFullscreen': '退出全屏',
+  'player.reconnect': '重新连接',
+  'player.snapshot.noFrame': '还没有画面，无法截图',
+  'player.snapshot.tainted': '该视频来自其他站点且未允许跨域读取，浏览器不允许截图',
+  'player.snapshot.failed': '截图失败',
+  'player.snapshot.saved': '截图已保存：{name}',
+  'player.fullscreen.failed': '浏览器不允许全屏',
+} as const;
