@@ -1,7 +1,7 @@
 import { Card, Empty, Radio, Skeleton, Table, Tag } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import type { PumpStationDetail, StationLive } from '@water/contracts';
+import { CAMERA_GRID_SIZES, type PumpStationDetail, type StationLive } from '@water/contracts';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIVE_STATUS_COLORS, useLiveStatus, useNow } from '../../../shared/live/live-hooks.ts';
@@ -25,7 +25,15 @@ const RANGES = [
 ] as const;
 
 const DEVICE_LIST = '/device/deviceList';
-const CAMERA_LIST = '/bz/cameraList';
+const CAMERA_LIVE = '/bz/camera';
+
+/** The live view's address for some cameras: one opens a single tile, several the grid that holds them all. */
+function liveView(ids: readonly number[]): string {
+  const cameras = `cameras=${ids.join(',')}`;
+  if (ids.length === 1) return `${CAMERA_LIVE}?${cameras}`;
+  const grid = CAMERA_GRID_SIZES.find((n) => n >= ids.length) ?? 16;
+  return `${CAMERA_LIVE}?${cameras}&grid=${grid}`;
+}
 const StationAlarms = lazy(loadStationAlarms);
 
 /**
@@ -323,18 +331,28 @@ function Cameras({
 }) {
   const { t } = i18n;
   const colors = { online: 'green', offline: 'orange', inactive: 'gray', disabled: 'gray' } as const;
+  const cameras = config?.cameras ?? [];
   return (
     <Panel
       title={t('live.cameras.title')}
-      extra={<span className="station-detail__quiet">{t('live.cameras.hint')}</span>}
+      extra={
+        cameras.length ? (
+          <Link
+            to={liveView(cameras.map((c) => c.id))}
+            aria-label={t('live.cameras.playAllLabel', { n: cameras.length })}
+          >
+            {t('live.cameras.playAll')}
+          </Link>
+        ) : null
+      }
     >
       {loading ? (
         <Skeleton animation text={{ rows: 2 }} />
-      ) : config?.cameras.length ? (
+      ) : cameras.length ? (
         <ul className="station-cameras">
-          {config.cameras.map((c) => (
+          {cameras.map((c) => (
             <li key={c.id}>
-              <Link to={CAMERA_LIST} aria-label={t('live.cameras.open', { name: c.name || c.code })}>
+              <Link to={liveView([c.id])} aria-label={t('live.cameras.open', { name: c.name || c.code })}>
                 {c.name || c.code}
               </Link>
               <code>{c.code}</code>

@@ -278,7 +278,16 @@ describe('StationDetail (?station=)', () => {
     const api = mockApi([
       regions,
       [stationLiveApi.get, faulty],
-      [pumpStationsApi.get, configOf(faulty, { photos: [photo] })],
+      [
+        pumpStationsApi.get,
+        configOf(faulty, {
+          photos: [photo],
+          cameras: [
+            { id: 401, code: 'PS07-CAM01', name: '前池摄像头', status: 'online' },
+            { id: 402, code: 'PS07-CAM02', name: '出水闸门', status: 'offline' },
+          ],
+        }),
+      ],
       [stationLiveApi.trend, trendOf()],
       [
         alarmsApi.list,
@@ -323,8 +332,12 @@ describe('StationDetail (?station=)', () => {
     expect(screen.getByRole('link', { name: '在设备台账中查看全部' }).getAttribute('href')).toBe(
       '/device/deviceList?stationId=7',
     );
-    expect(screen.getByRole('link', { name: '在摄像头列表中查看 前池摄像头' }).getAttribute('href')).toBe(
-      '/bz/cameraList',
+    // Each camera plays in the live view, one tile; "play all" opens the station's cameras in a grid.
+    expect(screen.getByRole('link', { name: '播放 前池摄像头 的实时视频' }).getAttribute('href')).toBe(
+      '/bz/camera?cameras=401',
+    );
+    expect(screen.getByRole('link', { name: '在实时视频中播放本站全部 2 路摄像头' }).getAttribute('href')).toBe(
+      '/bz/camera?cameras=401,402&grid=4',
     );
     // The site photos: a thumbnail fetched with the session from the photo's own route.
     expect(screen.getByRole('img', { name: '泵房外景.jpg' })).toBeTruthy();
