@@ -10,7 +10,7 @@ import {
 } from '@water/contracts';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { dispositionFileName, downloadFile } from './download.ts';
-import { ApiError, callApi, fillPath, queryString, setReloginHandler, TransportError } from './http.ts';
+import { ApiError, callApi, callVideoHost, fillPath, queryString, setReloginHandler, TransportError } from './http.ts';
 
 function answer(status: number, body: unknown) {
   return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(body, { status }));
@@ -201,5 +201,35 @@ describe('downloadFile', () => {
   it('reads the plain file name when there is no UTF-8 one', () => {
     expect(dispositionFileName('attachment; filename="plan.pdf"')).toBe('plan.pdf');
     expect(dispositionFileName(null)).toBeNull();
+  });
+});
+
+describe('callVideoHost', () => {
+  it('sends raw text to the video host without the Authorization header, and refuses a non-2xx answer', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    const fetchMock = vi
+      .fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('v=0 answer', { status: 201 }))
+      .mockResolvedValueOnce(new Response('v=0 answer', { status: 201 }))
+      .mockResolvedValueOnce(new Response('gone', { status: 404, statusText: 'Not Found' }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    const response = await callVideoHost('https://video.example.com/cam/whep', {
+      method: 'POST',
+      body: 'v=0 offer',
+      contentType: 'application/sdp',
+    });
+    expect(await response.text()).toBe('v=0 answer');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://video.example.com/cam/whep');
+    const headers = new Headers(init?.headers);
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.get('Content-Type')).toBe('application/sdp');
+    expect(init?.credentials).toBe('omit');
+    expect(init?.body).toBe('v=0 offer');
+
+    await expect(callVideoHost('https://video.example.com/s/1', { method: 'DELETE' })).rejects.toThrow(
+      new TransportError('HTTP 404 Not Found'),
+    );
+    expect(toasts()).toEqual([]);
   });
 });
