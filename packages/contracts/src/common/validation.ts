@@ -392,6 +392,14 @@ export const validationMessages = {
     'zh-CN': '画面数超过所选分屏',
     'en-US': 'More tiles than the grid holds',
   },
+  'validation.unknownCamera': {
+    'zh-CN': '摄像头不存在或不在您的数据权限范围内',
+    'en-US': 'No such camera within your data scope',
+  },
+  'validation.platformKindInUse': {
+    'zh-CN': '已有摄像头通过该平台接入，不能更改平台类型',
+    'en-US': 'Cameras are reached through this platform: its kind cannot change',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
