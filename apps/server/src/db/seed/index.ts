@@ -4,6 +4,7 @@ import { seedContent } from './content.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoAlarmRules, seedOfflineRules } from './demo-alarm-rules.ts';
 import { seedDemoArchives } from './demo-archives.ts';
+import { seedDemoCameras } from './demo-cameras.ts';
 import { seedDemoCity } from './demo-city.ts';
 import { type DemoHistoryOptions, type DemoHistoryResult, seedDemoHistory } from './demo-history.ts';
 import { seedDemoPumpControl } from './demo-pump-control.ts';
@@ -59,6 +60,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       await seedDemoPumpControl(tx, now);
       await seedDemoDeviceSecrets(tx);
       await seedDemoArchives(tx, now);
+      // The stations' cameras and their demo streams (issue 19), after the stations and their devices.
+      await seedDemoCameras(tx, now);
       await seedContent(tx, { dataDir: options.dataDir, now });
     }
     if (options.alarmRules) {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { startCameraStatus } from './camera-status.ts';
 import { camerasRoutes } from './cameras.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { keepVideoSources } from './video/csp.ts';
+import { RtspConversions } from './video/rtsp.ts';
 import { videoRoutes } from './video.routes.ts';
 
 /**
@@ -11,6 +13,12 @@ import { videoRoutes } from './video.routes.ts';
  * conversions (media.routes.ts, `/api/media/…`, ticketed).
  */
 export const camerasPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('rtspConversions', new RtspConversions(app));
+  app.decorate('cameraStatus', startCameraStatus(app));
+  app.addHook('onClose', async () => {
+    await app.cameraStatus.stop();
+    await app.rtspConversions.close();
+  });
   await app.register(camerasRoutes);
   await app.register(videoRoutes);
   await app.register(mediaRoutes);

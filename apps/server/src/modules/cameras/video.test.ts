@@ -1,0 +1,188 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { camerasApi } from '@water/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cameras } from '../../db/schema/index.ts';
+import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
+import { demoPlaylist } from './demo-stream.ts';
+
+let t: TestApp;
+let admin: string;
+
+const cameraId = async (code: string) => {
+  const [row] = await t.database.db.select({ id: cameras.id }).from(cameras).where(eq(cameras.code, code));
+  return row!.id;
+};
+
+const play = async (code: string, token = admin) => {
+  const res = await t.call(camerasApi.play, { params: { id: await cameraId(code) }, token });
+  return { res, data: res.json().data };
+};
+
+beforeAll(async () => {
+  // The underpass camera's documentation address never answers: its check gives up after a second.
+  t = await createTestApp({ VIDEO_PROBE_TIMEOUT_MS: '1000' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  t.clock.set(TEST_START);
+  admin = await t.login();
+});
+
+describe('demo streams', () => {
+  it('seeds one camera per demo station on its clip, linked to station and device, and an offline RTSP one', async () => {
+    const rows = await t.database.db.select().from(cameras);
+    const ps01 = rows.find((r) => r.code === 'PS01-CAM01');
+    expect(ps01).toMatchObject({ sourceKind: 'hls', url: '/api/media/demo/PS01/index.m3u8', vendor: 'hikvision' });
+    expect(ps01?.stationId).not.toBeNull();
+    expect(ps01?.deviceId).not.toBeNull();
+    expect(rows.filter((r) => r.code.endsWith('-CAM01') && r.code.startsWith('PS'))).toHaveLength(12);
+    expect(rows.find((r) => r.code === 'UP01-CAM01')).toMatchObject({ sourceKind: 'rtsp', stationId: null });
+  });
+
+  it('plays a demo camera through a ticketed live playlist whose files need the ticket', async () => {
+    const { res, data } = await play('PS01-CAM01');
+    expect(res.statusCode).toBe(200);
+    expect(data).toMatchObject({ player: 'hls', baseURL: null, ptz: false });
+    expect(data.url).toMatch(/^\/api\/media\/demo\/PS01\/index\.m3u8\?t=\d+\.\d+\.[\w-]{32}$/);
+    expect(new Date(data.expiresAt).getTime()).toBeGreaterThan(TEST_START.getTime());
+
+    const list = await t.inject({ method: 'GET', url: data.url });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('mpegurl');
+    expect(list.headers['cache-control']).toBe('no-cache');
+    expect(list.body).toContain('#EXT-X-MAP:URI="init.mp4?t=');
+    expect(list.body).not.toContain('#EXT-X-ENDLIST');
+    const ticket = data.url.split('?')[1];
+    const segment = list.body.split('\n').find((l: string) => l.startsWith('seg-'));
+    const seg = await t.inject({ method: 'GET', url: `/api/media/demo/PS01/${segment}` });
+    expect(seg.statusCode).toBe(200);
+    expect(seg.headers['content-type']).toBe('video/iso.segment');
+    expect(seg.headers['cache-control']).toContain('immutable');
+    expect(seg.rawPayload.length).toBeGreaterThan(1000);
+    const init = await t.inject({ method: 'GET', url: `/api/media/demo/PS01/init.mp4?${ticket}` });
+    expect(init.headers['content-type']).toBe('video/mp4');
+
+    // No ticket, a forged one, one for another camera's clip, an expired one: refused.
+    expect((await t.inject({ method: 'GET', url: '/api/media/demo/PS01/init.mp4' })).statusCode).toBe(403);
+    const forged = ticket.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
+    expect((await t.inject({ method: 'GET', url: `/api/media/demo/PS01/init.mp4?${forged}` })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: `/api/media/demo/PS02/index.m3u8?${ticket}` })).statusCode).toBe(403);
+    t.clock.advance(3 * 3_600_000);
+    expect((await t.inject({ method: 'GET', url: data.url })).statusCode).toBe(403);
+  });
+
+  it('slides: the last four completed segments, a discontinuity at each loop restart', () => {
+    // 2-s segments: at 13.5 s, segment 6 is in progress; 2..5 are listed (clip segments 2, 0, 1, 2).
+    const text = demoPlaylist(13_500, 't=x');
+    expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:2');
+    expect(text).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:0');
+    const uris = text.split('\n').filter((l) => l.startsWith('seg-'));
+    expect(uris).toEqual(['seg-2.m4s?t=x', 'seg-0.m4s?t=x', 'seg-1.m4s?t=x', 'seg-2.m4s?t=x']);
+    expect(text.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(1);
+    // Two seconds later the window moves one segment: sequence 3, the discontinuity count of the first listed.
+    const later = demoPlaylist(15_500, '');
+    expect(later).toContain('#EXT-X-MEDIA-SEQUENCE:3');
+    expect(later).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1');
+  });
+
+  it('refuses a disabled camera (409); an unknown id is 404', async () => {
+    const id = await cameraId('PS02-CAM01');
+    await t.database.db.update(cameras).set({ enabled: false }).where(eq(cameras.id, id));
+    expect((await play('PS02-CAM01')).res.statusCode).toBe(409);
+    expect((await t.call(camerasApi.play, { params: { id: 99_999 }, token: admin })).statusCode).toBe(404);
+  });
+
+  it('lets the plain user play but not drive PTZ or probe', async () => {
+    const user = await t.login('user', 'User@2026');
+    expect((await play('PS01-CAM01', user)).res.statusCode).toBe(200);
+    const id = await cameraId('PS01-CAM01');
+    expect((await t.call(camerasApi.ptz, { params: { id }, body: { command: 'left' }, token: user })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.call(camerasApi.probe, { body: { sourceKind: 'hls', url: 'http://127.0.0.1:1/x.m3u8' }, token: user }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses PTZ on a camera without it (409)', async () => {
+    const id = await cameraId('PS01-CAM01');
+    const res = await t.call(camerasApi.ptz, { params: { id }, body: { command: 'left' }, token: admin });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('probe', () => {
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/ok.m3u8') res.end('#EXTM3U\n#EXT-X-VERSION:3\n');
+      else if (req.url === '/page.m3u8') res.end('<html></html>');
+      else if (req.url === '/live.flv') {
+        res.write(Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9]));
+      } else {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    server.on('upgrade', (_req, socket) => {
+      socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const probe = async (body: Record<string, unknown>, lang = 'en-US') => {
+    const res = await t.call(camerasApi.probe, { body: body as never, token: admin, lang });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { ok: boolean; detail: string; ms: number };
+  };
+
+  it('checks HLS, FLV and WS-FLV sources as a player reaches them', async () => {
+    expect(await probe({ sourceKind: 'hls', url: `http://${base}/ok.m3u8` })).toMatchObject({ ok: true });
+    expect(await probe({ sourceKind: 'hls', url: `http://${base}/page.m3u8` })).toMatchObject({
+      ok: false,
+      detail: 'The answer is not an HLS playlist',
+    });
+    expect(await probe({ sourceKind: 'hls', url: `http://${base}/gone.m3u8` }, 'zh-CN')).toMatchObject({
+      ok: false,
+      detail: '地址返回 HTTP 404',
+    });
+    expect(await probe({ sourceKind: 'http_flv', url: `http://${base}/live.flv` })).toMatchObject({ ok: true });
+    expect(await probe({ sourceKind: 'http_flv', url: `http://${base}/ok.m3u8` })).toMatchObject({ ok: false });
+    expect(await probe({ sourceKind: 'ws_flv', url: `ws://${base}/live.flv` })).toMatchObject({ ok: true });
+    expect(await probe({ sourceKind: 'hls', url: 'http://127.0.0.1:1/x.m3u8' })).toMatchObject({
+      ok: false,
+      detail: 'Cannot connect to 127.0.0.1:1',
+    });
+  });
+
+  it('checks a demo path on this server in-process, and an RTSP host by TCP', async () => {
+    expect(await probe({ sourceKind: 'hls', url: '/api/media/demo/PS03/index.m3u8' })).toMatchObject({ ok: true });
+    expect(await probe({ sourceKind: 'hls', url: '/api/media/demo/XX99/index.m3u8' })).toMatchObject({ ok: false });
+    // Something listens (the fake HTTP server answers OPTIONS with HTTP, not 5xx RTSP): reachable.
+    expect(await probe({ sourceKind: 'rtsp', url: `rtsp://${base}/live` })).toMatchObject({ ok: true });
+    expect(await probe({ sourceKind: 'rtsp', url: 'rtsp://127.0.0.1:1/live' })).toMatchObject({ ok: false });
+  });
+
+  it('stores the periodic check: online demo cameras, the underpass offline with its reason', async () => {
+    const { checked } = await t.app.cameraStatus.runOnce();
+    expect(checked).toBe(13);
+    const rows = await t.database.db.select().from(cameras);
+    expect(rows.find((r) => r.code === 'PS01-CAM01')).toMatchObject({ status: 'online', statusDetail: null });
+    const underpass = rows.find((r) => r.code === 'UP01-CAM01');
+    expect(underpass?.status).toBe('offline');
+    expect(underpass?.statusDetail?.key).toMatch(/^camera\.probe\.(timeout|unreachable)$/);
+    expect(underpass?.statusCheckedAt).toEqual(TEST_START);
+  }, 20_000);
+});
