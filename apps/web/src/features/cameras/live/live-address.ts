@@ -60,15 +60,6 @@ export function writeArrangement(current: URLSearchParams, next: LiveArrangement
   return `?${out.toString().replaceAll('%2C', ',')}`;
 }
 
-/**
- * The live view's address for some cameras (the station detail's links): one camera opens a single
- * tile (`?cameras=5`), several the grid that holds them (`?cameras=1,2&grid=4`).
- */
-export function liveViewPath(cameraIds: readonly number[]): string {
-  const cameras = `cameras=${cameraIds.join(',')}`;
-  return cameraIds.length === 1 ? `/bz/camera?${cameras}` : `/bz/camera?${cameras}&grid=${gridFor(cameraIds.length)}`;
-}
-
 /** The tiles a grid shows: the first `grid` entries, empty ones filled in. */
 export function visibleTiles(arrangement: LiveArrangement): (number | null)[] {
   return Array.from({ length: arrangement.grid }, (_, i) => arrangement.tiles[i] ?? null);
