@@ -447,6 +447,17 @@ const KEEPS_MARKUP = new Set([
   // role codes are matched against the roles, like an alarm rule's recipients.
   'secret',
   'audience.roleCodes.*',
+  // Cameras: stream addresses and ids matched against what the video host knows (a URL is checked for
+  // its scheme and probed, never shown as markup), write-only secrets; a platform's API address, key
+  // and secret likewise.
+  'url',
+  'serial',
+  'gbDeviceId',
+  'gbChannelId',
+  'verifyCode',
+  'apiUrl',
+  'appKey',
+  'appSecret',
 ]);
 
 describe('plain-text fields', () => {

@@ -34,6 +34,9 @@ const PUBLIC = new Set([
   // The public home (/bz/index, monitorMange): aggregates only, cached, rate-limited, and 401 once an
   // administrator switches public access off (modules/station-live).
   'GET /api/public/overview',
+  // A camera's public link (/bz/cameraDetails): the signed, expiring token is checked, the camera must be
+  // enabled, rate-limited per address (modules/cameras).
+  'GET /api/public/camera',
 ]);
 
 // Routes any signed-in user may call, reviewed one by one like the public ones: a new route marked
@@ -133,6 +136,15 @@ const SESSION = new Set([
   'GET /api/water-quality/history',
   'GET /api/water-quality/compliance',
   'GET /api/water-quality/report',
+  // Cameras (modules/cameras): the registry and the live view's tree within the region limit; the
+  // caller's own layouts (another user's is not found; tiles only cameras the caller may see).
+  'GET /api/cameras',
+  'GET /api/cameras/tree',
+  'GET /api/cameras/:id',
+  'GET /api/cameras/layouts',
+  'POST /api/cameras/layouts',
+  'PUT /api/cameras/layouts/:id',
+  'DELETE /api/cameras/layouts/:id',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
@@ -283,6 +295,19 @@ const GUARDED = new Map<string, string>([
   ['DELETE /api/water-quality/results/:id', 'water:result:write'],
   ['GET /api/water-quality/results/import-template', 'water:result:write'],
   ['POST /api/water-quality/results/import', 'water:result:write'],
+  // Cameras (modules/cameras): registering them and the video platforms (configuration: read too) with
+  // video:camera:write, public links with video:camera:share.
+  ['POST /api/cameras', 'video:camera:write'],
+  ['PUT /api/cameras/:id', 'video:camera:write'],
+  ['PUT /api/cameras/:id/enabled', 'video:camera:write'],
+  ['DELETE /api/cameras/:id', 'video:camera:write'],
+  ['GET /api/video-platforms', 'video:camera:write'],
+  ['POST /api/video-platforms', 'video:camera:write'],
+  ['PUT /api/video-platforms/:id', 'video:camera:write'],
+  ['DELETE /api/video-platforms/:id', 'video:camera:write'],
+  ['GET /api/cameras/:id/shares', 'video:camera:share'],
+  ['POST /api/cameras/:id/shares', 'video:camera:share'],
+  ['DELETE /api/cameras/:id/shares/:shareId', 'video:camera:share'],
 ]);
 
 let t: TestApp;
