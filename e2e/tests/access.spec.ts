@@ -30,7 +30,9 @@ test.describe('access', () => {
     await expect.poll(() => hashPath(page)).toBe('/bz/index');
     await expect(page.getByRole('heading', { name: '泵站运行总览' })).toBeVisible();
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+    // The public camera page opens without sign-in; without a link's token it says the link is invalid.
     await page.goto('/#/bz/cameraDetails');
-    await expect(page.getByText('「摄像头详情」将在后续版本中提供')).toBeVisible();
+    await expect(page.getByText('链接无效', { exact: true })).toBeVisible();
+    await expect(page.getByText('链接缺少令牌：请使用发送者提供的完整链接')).toBeVisible();
   });
 });
