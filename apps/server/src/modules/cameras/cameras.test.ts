@@ -21,8 +21,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(t.database);
-  await t.database.db.delete(videoPlatforms);
+  // The demo cameras go with the demo city's stations; then their platforms can go too.
   city = await cameraCity(t);
+  await t.database.db.delete(videoPlatforms);
   admin = await t.login();
   user = await t.login('user', 'User@2026');
 });

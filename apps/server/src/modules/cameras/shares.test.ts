@@ -94,6 +94,26 @@ describe('a public link', () => {
     }
   });
 
+  it('of a stream on this server hands a ticketed address that ends with the link at the latest', async () => {
+    const demo = await createCamera(t, admin, {
+      code: 'CAM-DEMO',
+      name: '演示',
+      stationId: city.stations.east.id,
+      sourceKind: 'hls',
+      url: '/api/media/demo/PS01/index.m3u8',
+    });
+    expect(demo.status).toBe('online');
+    const link = await share(demo.id, 5);
+    const res = await open(link.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const play = (res.json().data as PublicCamera).play;
+    expect(play).toMatchObject({ player: 'hls', baseURL: null, expiresAt: link.expiresAt });
+    expect(play.url).toMatch(/^\/api\/media\/demo\/PS01\/index\.m3u8\?t=/);
+    const playlist = await t.inject({ method: 'GET', url: play.url });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body.startsWith('#EXTM3U')).toBe(true);
+  });
+
   it('is refused once expired (410), never before', async () => {
     const cam = await camera('CAM-1');
     const link = await share(cam.id, 5);
