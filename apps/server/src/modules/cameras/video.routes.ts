@@ -45,7 +45,7 @@ export async function videoRoutes(app: FastifyInstance) {
         throw businessError(409, 'camera.ptzUnsupported');
       ctx.audit({ targetId: camera.id, after: { code: camera.code, ...req.body } });
       const drive = camera.sourceKind === 'ezviz' ? ezvizPtz : wvpPtz;
-      await drive(app, camera, req.body.command, req.body.speed);
+      await drive(app, ctx.db, camera, req.body.command, req.body.speed);
       return null;
     },
   );

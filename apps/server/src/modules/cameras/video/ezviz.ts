@@ -1,6 +1,7 @@
 import type { PtzCommand } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../db/client.ts';
 import { videoPlatforms } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { type PlatformRow, platformOf, platformTimeoutMs, refused, unreachable } from './platform-call.ts';
@@ -53,7 +54,12 @@ async function post(app: FastifyInstance, platform: PlatformRow, path: string, f
 }
 
 /** The platform's access token: the stored one while it has more than an hour left, else a new one. */
-export async function ezvizToken(app: FastifyInstance, platform: PlatformRow, force = false): Promise<string> {
+export async function ezvizToken(
+  app: FastifyInstance,
+  db: Queryable,
+  platform: PlatformRow,
+  force = false,
+): Promise<string> {
   const now = app.clock.now().getTime();
   if (
     !force &&
@@ -64,13 +70,13 @@ export async function ezvizToken(app: FastifyInstance, platform: PlatformRow, fo
     return platform.accessToken;
   let pending = fetching.get(platform.id);
   if (!pending) {
-    pending = fetchToken(app, platform).finally(() => fetching.delete(platform.id));
+    pending = fetchToken(app, db, platform).finally(() => fetching.delete(platform.id));
     fetching.set(platform.id, pending);
   }
   return pending;
 }
 
-async function fetchToken(app: FastifyInstance, platform: PlatformRow): Promise<string> {
+async function fetchToken(app: FastifyInstance, db: Queryable, platform: PlatformRow): Promise<string> {
   const answer = await post(app, platform, '/api/lapp/token/get', {
     appKey: platform.appKey,
     appSecret: platform.appSecret,
@@ -79,7 +85,7 @@ async function fetchToken(app: FastifyInstance, platform: PlatformRow): Promise<
   const expireTime = Number(answer.data?.expireTime);
   if (String(answer.code) !== '200' || typeof token !== 'string' || !Number.isFinite(expireTime))
     throw refused(answer.msg ?? `code ${answer.code}`);
-  await app.db
+  await db
     .update(videoPlatforms)
     .set({ accessToken: token, tokenExpiresAt: new Date(expireTime) })
     .where(eq(videoPlatforms.id, platform.id));
@@ -92,12 +98,13 @@ async function fetchToken(app: FastifyInstance, platform: PlatformRow): Promise<
 /** One call of the platform's API with the access token; a token the platform refuses is fetched again once. */
 export async function ezvizCall(
   app: FastifyInstance,
+  db: Queryable,
   platform: PlatformRow,
   path: string,
   form: Record<string, string | number>,
 ): Promise<Record<string, unknown>> {
   for (let attempt = 0; ; attempt++) {
-    const accessToken = await ezvizToken(app, platform, attempt > 0);
+    const accessToken = await ezvizToken(app, db, platform, attempt > 0);
     const answer = await post(app, platform, path, { accessToken, ...form });
     const code = String(answer.code);
     if (code === TOKEN_INVALID && attempt === 0) continue;
@@ -116,11 +123,11 @@ function expiryOf(value: unknown, fallback: number): Date {
 }
 
 sourceResolvers.set('ezviz', async (app, camera, options) => {
-  const platform = await platformOf(app, camera.platformId, 'ezviz');
+  const platform = await platformOf(app.db, camera.platformId, 'ezviz');
   const now = app.clock.now().getTime();
   const until = options.until ? Math.floor((options.until.getTime() - now) / 1000) : ADDRESS_SECONDS;
   const seconds = Math.max(ADDRESS_MIN_SECONDS, Math.min(ADDRESS_SECONDS, until));
-  const data = await ezvizCall(app, platform, '/api/lapp/v2/live/address/get', {
+  const data = await ezvizCall(app, app.db, platform, '/api/lapp/v2/live/address/get', {
     deviceSerial: camera.serial,
     channelNo: camera.channel,
     // 2: HLS. Quality 1: the main stream (HD); the platform answers the sub-stream where there is none.
@@ -153,12 +160,18 @@ const DIRECTION: Record<Exclude<PtzCommand, 'stop'>, number> = {
 };
 
 /** Starts a move (speed 1–3 → the platform's 0–2) or stops it. */
-export async function ezvizPtz(app: FastifyInstance, camera: CameraRow, command: PtzCommand, speed: number) {
-  const platform = await platformOf(app, camera.platformId, 'ezviz');
+export async function ezvizPtz(
+  app: FastifyInstance,
+  db: Queryable,
+  camera: CameraRow,
+  command: PtzCommand,
+  speed: number,
+) {
+  const platform = await platformOf(db, camera.platformId, 'ezviz');
   const device = { deviceSerial: camera.serial, channelNo: camera.channel };
-  if (command === 'stop') await ezvizCall(app, platform, '/api/lapp/device/ptz/stop', device);
+  if (command === 'stop') await ezvizCall(app, db, platform, '/api/lapp/device/ptz/stop', device);
   else
-    await ezvizCall(app, platform, '/api/lapp/device/ptz/start', {
+    await ezvizCall(app, db, platform, '/api/lapp/device/ptz/start', {
       ...device,
       direction: DIRECTION[command],
       speed: Math.min(2, Math.max(0, speed - 1)),
@@ -167,8 +180,8 @@ export async function ezvizPtz(app: FastifyInstance, camera: CameraRow, command:
 
 platformProbes.set('ezviz', async (app, source) => {
   try {
-    const platform = await platformOf(app, source.platformId, 'ezviz');
-    const data = await ezvizCall(app, platform, '/api/lapp/device/info', { deviceSerial: source.serial });
+    const platform = await platformOf(app.db, source.platformId, 'ezviz');
+    const data = await ezvizCall(app, app.db, platform, '/api/lapp/device/info', { deviceSerial: source.serial });
     return Number(data.status) === 1
       ? { ok: true, key: 'camera.probe.ok' }
       : { ok: false, key: 'camera.probe.unreachable', params: { host: `EZVIZ ${source.serial}` } };

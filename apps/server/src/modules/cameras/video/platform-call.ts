@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../db/client.ts';
 import { videoPlatforms } from '../../../db/schema/index.ts';
 import { businessError } from '../../../lib/errors.ts';
 
@@ -8,10 +9,14 @@ export type PlatformRow = typeof videoPlatforms.$inferSelect;
 /** How long a call to a video platform's API may take. */
 export const platformTimeoutMs = (app: FastifyInstance) => Math.max(app.config.VIDEO_PROBE_TIMEOUT_MS, 10_000);
 
-/** The platform a camera is reached through, of the kind its source needs; 503 when it is gone. */
-export async function platformOf(app: FastifyInstance, platformId: number | null, kind: 'ezviz' | 'wvp') {
+/**
+ * The platform a camera is reached through, of the kind its source needs; 503 when it is gone. `db`:
+ * the request's transaction when there is one (an audited PTZ call), so that reading and storing the
+ * platform's token never waits on it.
+ */
+export async function platformOf(db: Queryable, platformId: number | null, kind: 'ezviz' | 'wvp') {
   const [platform] =
-    platformId === null ? [] : await app.db.select().from(videoPlatforms).where(eq(videoPlatforms.id, platformId));
+    platformId === null ? [] : await db.select().from(videoPlatforms).where(eq(videoPlatforms.id, platformId));
   if (!platform || platform.kind !== kind) throw businessError(503, 'camera.sourceUnavailable', { detail: kind });
   return platform;
 }

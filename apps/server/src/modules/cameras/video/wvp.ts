@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PtzCommand } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../db/client.ts';
 import { videoPlatforms } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { type PlatformRow, platformOf, platformTimeoutMs, refused, unreachable } from './platform-call.ts';
@@ -26,7 +27,7 @@ interface WvpAnswer {
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-async function login(app: FastifyInstance, platform: PlatformRow): Promise<string> {
+async function login(app: FastifyInstance, db: Queryable, platform: PlatformRow): Promise<string> {
   const url = new URL('/api/user/login', platform.apiUrl);
   url.searchParams.set('username', platform.username);
   url.searchParams.set('password', md5(platform.password));
@@ -40,7 +41,7 @@ async function login(app: FastifyInstance, platform: PlatformRow): Promise<strin
   const data = (answer.data ?? {}) as { accessToken?: unknown };
   const token = response.headers.get(HEADER) || (typeof data.accessToken === 'string' ? data.accessToken : '');
   if (!response.ok || answer.code !== 0 || !token) throw refused(answer.msg ?? `HTTP ${response.status}`);
-  await app.db.update(videoPlatforms).set({ accessToken: token }).where(eq(videoPlatforms.id, platform.id));
+  await db.update(videoPlatforms).set({ accessToken: token }).where(eq(videoPlatforms.id, platform.id));
   platform.accessToken = token;
   return token;
 }
@@ -48,12 +49,13 @@ async function login(app: FastifyInstance, platform: PlatformRow): Promise<strin
 /** A GET of wvp's API with the session token; signed in first, and again once when wvp answers 401. */
 export async function wvpGet(
   app: FastifyInstance,
+  db: Queryable,
   platform: PlatformRow,
   path: string,
   query: Record<string, string | number> = {},
 ) {
   for (let attempt = 0; ; attempt++) {
-    const token = platform.accessToken && attempt === 0 ? platform.accessToken : await login(app, platform);
+    const token = platform.accessToken && attempt === 0 ? platform.accessToken : await login(app, db, platform);
     const url = new URL(path, platform.apiUrl);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
     let response: Response;
@@ -78,8 +80,11 @@ const channelPath = (prefix: string, camera: Pick<CameraRow, 'gbDeviceId' | 'gbC
   `${prefix}/${encodeURIComponent(camera.gbDeviceId)}/${encodeURIComponent(camera.gbChannelId)}`;
 
 sourceResolvers.set('gb28181', async (app, camera) => {
-  const platform = await platformOf(app, camera.platformId, 'wvp');
-  const data = ((await wvpGet(app, platform, channelPath('/api/play/start', camera))) ?? {}) as Record<string, unknown>;
+  const platform = await platformOf(app.db, camera.platformId, 'wvp');
+  const data = ((await wvpGet(app, app.db, platform, channelPath('/api/play/start', camera))) ?? {}) as Record<
+    string,
+    unknown
+  >;
   const pick = (...keys: string[]) =>
     keys.map((k) => data[k]).find((v): v is string => typeof v === 'string' && URL.canParse(v));
   const flv = pick('flv', 'https_flv', 'ws_flv', 'wss_flv');
@@ -111,10 +116,16 @@ const COMMAND: Record<PtzCommand, string> = {
 const PAN_SPEED = [0, 60, 130, 255];
 const ZOOM_SPEED = [0, 4, 8, 15];
 
-export async function wvpPtz(app: FastifyInstance, camera: CameraRow, command: PtzCommand, speed: number) {
-  const platform = await platformOf(app, camera.platformId, 'wvp');
+export async function wvpPtz(
+  app: FastifyInstance,
+  db: Queryable,
+  camera: CameraRow,
+  command: PtzCommand,
+  speed: number,
+) {
+  const platform = await platformOf(db, camera.platformId, 'wvp');
   const pan = PAN_SPEED[speed] ?? 130;
-  await wvpGet(app, platform, channelPath('/api/front-end/ptz', camera), {
+  await wvpGet(app, db, platform, channelPath('/api/front-end/ptz', camera), {
     command: COMMAND[command],
     horizonSpeed: pan,
     verticalSpeed: pan,
@@ -124,9 +135,10 @@ export async function wvpPtz(app: FastifyInstance, camera: CameraRow, command: P
 
 platformProbes.set('gb28181', async (app, source) => {
   try {
-    const platform = await platformOf(app, source.platformId, 'wvp');
+    const platform = await platformOf(app.db, source.platformId, 'wvp');
     const device = ((await wvpGet(
       app,
+      app.db,
       platform,
       `/api/device/query/devices/${encodeURIComponent(source.gbDeviceId)}`,
     )) ?? {}) as { onLine?: unknown };
