@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { camerasApi, type PublicCamera } from '@water/contracts';
+import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, renderPage } from '../../../shared/testing/render-page.tsx';
 import type { PlayerEngine } from '../player/engines/engine.ts';
@@ -104,6 +105,37 @@ describe('PublicCameraPage (/bz/cameraDetails)', () => {
     const result = await screen.findByText('链接已失效');
     expect(within(result.closest('.public-camera') as HTMLElement).getByText('链接已被撤销')).toBeTruthy();
     expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('another link opened in the same tab starts afresh after one that ended', async () => {
+    mockApi([
+      [
+        camerasApi.publicView,
+        (call) =>
+          call.query.get('token') === 'old'
+            ? fail(410, '链接已被撤销')
+            : camera({ name: '新链接的摄像头', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
+      ],
+    ]);
+    function Next() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate('/bz/cameraDetails?token=new')}>
+          next
+        </button>
+      );
+    }
+    const { user } = renderPage(
+      <>
+        <PublicCameraPage />
+        <Next />
+      </>,
+      { signedIn: false, route: '/bz/cameraDetails?token=old' },
+    );
+    expect(await screen.findByText('链接已失效')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'next' }));
+    expect(await screen.findByRole('heading', { name: '新链接的摄像头' })).toBeTruthy();
+    expect(screen.queryByText('链接已失效')).toBeNull();
   });
 
   it('no token: the invalid-link page without asking the server', async () => {

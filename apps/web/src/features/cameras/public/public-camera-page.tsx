@@ -122,9 +122,14 @@ function Watching({
  * saying so and no stream; when the link ends while watching, the stream stops.
  */
 export function PublicCameraPage() {
-  const { t, locale } = usePublicCameraI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Another link opened in the same tab starts afresh (a link that ended does not end the next).
+  return <PublicCameraView key={token} token={token} />;
+}
+
+function PublicCameraView({ token }: { token: string }) {
+  const { t, locale } = usePublicCameraI18n();
   const [ending, setEnding] = useState<Ending | null>(null);
 
   const query = useQuery({
