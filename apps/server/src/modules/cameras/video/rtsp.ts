@@ -82,6 +82,11 @@ export class RtspConversions {
     return this.running.get(cameraId)?.process.pid;
   }
 
+  /** The temporary folder of a camera's conversion, if one runs. */
+  folder(cameraId: number): string | undefined {
+    return this.running.get(cameraId)?.dir;
+  }
+
   /** Starts a camera's conversion, or keeps the running one; 503 when ffmpeg is missing or the limit is reached. */
   async start(camera: CameraRow): Promise<void> {
     const running = this.running.get(camera.id);
