@@ -14,6 +14,25 @@ export interface CameraActions {
   onDelete: (camera: Camera) => Promise<unknown> | undefined;
 }
 
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Month, day and time: when the state was found, short enough for the cell. */
+function shortTime(value: string, locale: string): string {
+  let format = shortFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
+    shortFormats.set(locale, format);
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format.format(date);
+}
+
 const STATUS_BADGE: Record<CameraStatus, 'success' | 'error' | 'default'> = {
   online: 'success',
   offline: 'error',
@@ -41,20 +60,20 @@ export function cameraColumns({
 }): ListColumn<Camera>[] {
   const { t, locale } = i18n;
   return [
-    { key: 'code', choice: 'always', title: t('cam.col.code'), dataIndex: 'code', width: 110, ellipsis: true },
+    { key: 'code', choice: 'always', title: t('cam.col.code'), dataIndex: 'code', width: 120, ellipsis: true },
     {
       key: 'name',
       choice: 'always',
       title: t('cam.col.name'),
       dataIndex: 'name',
-      width: 190,
+      width: 170,
       render: (_, camera) => <StackedCell primary={camera.name} secondary={camera.location} strong />,
     },
     {
       key: 'place',
       title: t('cam.col.place'),
       dataIndex: 'stationName',
-      width: 160,
+      width: 130,
       render: (_, camera) => {
         const place = placeOf(camera, i18n);
         return <StackedCell primary={place.name || '—'} secondary={place.kind} />;
@@ -64,7 +83,7 @@ export function cameraColumns({
       key: 'kind',
       title: t('cam.col.kind'),
       dataIndex: 'sourceKind',
-      width: 130,
+      width: 110,
       render: (_, camera) => (
         <Tag size="small" color="arcoblue">
           {t(`cam.kind.${camera.sourceKind}`)}
@@ -73,6 +92,8 @@ export function cameraColumns({
     },
     {
       key: 'ptz',
+      // Offered in the column chooser: the default set fits a 1366 px screen.
+      choice: 'hidden',
       title: t('cam.col.ptz'),
       dataIndex: 'ptz',
       width: 70,
@@ -83,28 +104,31 @@ export function cameraColumns({
       choice: 'always',
       title: t('cam.col.status'),
       dataIndex: 'status',
-      width: 170,
+      width: 120,
       render: (_, camera) => {
         const checked = camera.statusCheckedAt
           ? t('cam.status.checked', { time: formatDateTime(camera.statusCheckedAt, locale) })
           : t('cam.status.never');
-        const cell = (
-          <span className="cam-status">
-            <StackedCell
-              primary={<Badge status={STATUS_BADGE[camera.status]} text={t(`cam.status.${camera.status}`)} />}
-              secondary={checked}
-            />
-          </span>
+        // Why the last check failed (or what answered) and when, on hover; the time of day under the state.
+        const tip = camera.statusDetail ? `${camera.statusDetail} · ${checked}` : checked;
+        return (
+          <Tooltip content={tip}>
+            <span className="cam-status">
+              <StackedCell
+                primary={<Badge status={STATUS_BADGE[camera.status]} text={t(`cam.status.${camera.status}`)} />}
+                secondary={camera.statusCheckedAt ? shortTime(camera.statusCheckedAt, locale) : undefined}
+                secondaryTitle=""
+              />
+            </span>
+          </Tooltip>
         );
-        // Why the last check failed (or what answered), on hover.
-        return camera.statusDetail ? <Tooltip content={camera.statusDetail}>{cell}</Tooltip> : cell;
       },
     },
     {
       key: 'enabled',
       title: t('cam.col.enabled'),
       dataIndex: 'enabled',
-      width: 80,
+      width: 70,
       render: (_, camera) => (
         <Tag size="small" color={camera.enabled ? 'green' : 'gray'}>
           {t(camera.enabled ? 'cam.enabled' : 'cam.disabled')}
@@ -116,7 +140,8 @@ export function cameraColumns({
       choice: 'always',
       title: t('cam.col.actions'),
       dataIndex: 'id',
-      width: writer ? (sharer ? 290 : 220) : sharer ? 140 : 80,
+      // Five short words in Chinese, longer ones in English.
+      width: (writer ? (sharer ? 250 : 200) : sharer ? 120 : 80) + (locale === 'en-US' ? (writer ? 40 : 20) : 0),
       fixed: 'right',
       render: (_, camera) => (
         <RowActions>

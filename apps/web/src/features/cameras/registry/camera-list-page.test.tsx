@@ -49,7 +49,7 @@ describe('CameraListPage', () => {
     expect(within(rtsp).getByText('RTSP')).toBeTruthy();
     expect(within(rtsp).getByText('离线')).toBeTruthy();
     await user.hover(within(rtsp).getByText('离线'));
-    expect(await screen.findByText('无法连接到 10.20.1.64')).toBeTruthy();
+    expect(await screen.findByText(/^无法连接到 10\.20\.1\.64 · 检测于 /)).toBeTruthy();
 
     await choose(user, document.body, '接入方式', '萤石云');
     await waitFor(() =>

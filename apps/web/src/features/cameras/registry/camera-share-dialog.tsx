@@ -133,7 +133,7 @@ function ShareBody({ i18n, camera }: { i18n: RegistryI18n; camera: Camera }) {
     {
       title: t('cam.shareDialog.col.actions'),
       dataIndex: 'id',
-      width: 80,
+      width: 90,
       render: (_, share) =>
         stateOf(share, now) === 'active' ? (
           <ConfirmAction

@@ -27,7 +27,7 @@ export function PlatformsTab() {
     {
       title: t('cam.platform.col.name'),
       dataIndex: 'name',
-      width: 200,
+      width: 170,
       render: (_, p) => <StackedCell primary={p.name} secondary={p.remark} strong />,
     },
     {
@@ -40,18 +40,18 @@ export function PlatformsTab() {
         </Tag>
       ),
     },
-    { title: t('cam.platform.col.apiUrl'), dataIndex: 'apiUrl', width: 220, ellipsis: true },
+    { title: t('cam.platform.col.apiUrl'), dataIndex: 'apiUrl', width: 170, ellipsis: true },
     {
       title: t('cam.platform.col.account'),
       dataIndex: 'appKey',
-      width: 170,
+      width: 130,
       ellipsis: true,
       render: (_, p) => (p.kind === 'ezviz' ? p.appKey : p.username) || <span className="cam-muted">—</span>,
     },
     {
       title: t('cam.platform.col.secret'),
       dataIndex: 'appSecretSet',
-      width: 90,
+      width: 80,
       render: (_, p) =>
         secretSet(p) ? (
           <span className="cam-secret-set">
@@ -65,13 +65,13 @@ export function PlatformsTab() {
     {
       title: t('cam.platform.col.cameras'),
       dataIndex: 'cameraCount',
-      width: 90,
+      width: 70,
       render: (_, p) => t('cam.platform.cameraCount', { count: p.cameraCount }),
     },
     {
       title: t('cam.platform.col.token'),
       dataIndex: 'tokenExpiresAt',
-      width: 150,
+      width: 140,
       render: (_, p) =>
         p.kind !== 'ezviz' ? (
           <span className="cam-muted">—</span>
