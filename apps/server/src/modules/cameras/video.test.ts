@@ -1,11 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { camerasApi } from '@water/contracts';
+import path from 'node:path';
+import { camerasApi, pumpStationsApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cameras } from '../../db/schema/index.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
-import { demoPlaylist } from './demo-stream.ts';
+import { DEMO_CLIP_DIR } from './demo-clips.ts';
+import { demoFile, demoPlaylist } from './demo-stream.ts';
 
 let t: TestApp;
 let admin: string;
@@ -76,18 +79,35 @@ describe('demo streams', () => {
     expect((await t.inject({ method: 'GET', url: data.url })).statusCode).toBe(403);
   });
 
-  it('slides: the last four completed segments, a discontinuity at each loop restart', () => {
+  it('slides: the last four completed segments, global numbers, no discontinuity', () => {
     // 2-s segments: at 13.5 s, segment 6 is in progress; 2..5 are listed (clip segments 2, 0, 1, 2).
     const text = demoPlaylist(13_500, 't=x');
     expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:2');
-    expect(text).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:0');
     const uris = text.split('\n').filter((l) => l.startsWith('seg-'));
-    expect(uris).toEqual(['seg-2.m4s?t=x', 'seg-0.m4s?t=x', 'seg-1.m4s?t=x', 'seg-2.m4s?t=x']);
-    expect(text.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(1);
-    // Two seconds later the window moves one segment: sequence 3, the discontinuity count of the first listed.
-    const later = demoPlaylist(15_500, '');
-    expect(later).toContain('#EXT-X-MEDIA-SEQUENCE:3');
-    expect(later).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:1');
+    expect(uris).toEqual(['seg-2.m4s?t=x', 'seg-3.m4s?t=x', 'seg-4.m4s?t=x', 'seg-5.m4s?t=x']);
+    expect(text).not.toContain('DISCONTINUITY');
+    // Two seconds later the window moves one segment.
+    expect(demoPlaylist(15_500, '')).toContain('#EXT-X-MEDIA-SEQUENCE:3');
+  });
+
+  it('serves global segment n as the clip segment n mod 3 with its decode time at n × 2 s', async () => {
+    const timescale = 12_288;
+    const tfdtOf = (body: Buffer) => {
+      const at = body.indexOf('tfdt', 0, 'latin1');
+      return Number(body.readBigUInt64BE(at + 8)) / timescale;
+    };
+    const n = 900_000_001; // 2 s × n: 2027; clip segment 2 of loop 300,000,000
+    const seg = await demoFile('PS01', `seg-${n}.m4s`);
+    const local = await readFile(path.join(DEMO_CLIP_DIR, 'PS01', 'seg-2.m4s'));
+    expect(seg?.type).toBe('video/iso.segment');
+    expect(tfdtOf(seg?.body ?? Buffer.alloc(0))).toBeCloseTo(n * 2, 6);
+    expect(tfdtOf(local)).toBeCloseTo(4, 6);
+    // Same media, no sidx: the next segment starts where this one ends.
+    expect(seg?.body.indexOf('sidx', 0, 'latin1')).toBe(-1);
+    expect(seg?.body.indexOf('mdat', 0, 'latin1')).toBeGreaterThan(0);
+    expect(tfdtOf((await demoFile('PS01', `seg-${n + 1}.m4s`))?.body ?? Buffer.alloc(0))).toBeCloseTo((n + 1) * 2, 6);
+    expect(await demoFile('PS01', 'seg-1.ts')).toBeNull();
+    expect(await demoFile('../PS01', 'init.mp4')).toBeNull();
   });
 
   it('refuses a disabled camera (409); an unknown id is 404', async () => {
@@ -184,5 +204,13 @@ describe('probe', () => {
     expect(underpass?.status).toBe('offline');
     expect(underpass?.statusDetail?.key).toMatch(/^camera\.probe\.(timeout|unreachable)$/);
     expect(underpass?.statusCheckedAt).toEqual(TEST_START);
+
+    // The station's detail lists its registered cameras with the checked state; a disabled one not.
+    const ps01 = rows.find((r) => r.code === 'PS01-CAM01')!;
+    const detail = async () =>
+      (await t.call(pumpStationsApi.get, { params: { id: ps01.stationId! }, token: admin })).json().data.cameras;
+    expect(await detail()).toEqual([{ id: ps01.id, code: 'PS01-CAM01', name: ps01.name, status: 'online' }]);
+    await t.database.db.update(cameras).set({ enabled: false }).where(eq(cameras.id, ps01.id));
+    expect(await detail()).toEqual([]);
   }, 20_000);
 });
