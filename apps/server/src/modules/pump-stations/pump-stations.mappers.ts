@@ -140,11 +140,16 @@ export function toSensor(r: SensorDetailRow, locale: Locale): Sensor {
   };
 }
 
-export const toCamera = (d: { id: number; code: string; name: string; status: string }) => ({
-  id: d.id,
-  code: d.code,
-  name: d.name,
-  status: d.status as DeviceStatus,
+/**
+ * A registered camera of the station (the cameras table) in the detail's device-status terms: online
+ * and offline as checked; not checked yet (`unknown`) as `inactive`, a device that has not reported.
+ * `id` is the camera's, which the live view opens.
+ */
+export const toCamera = (c: { id: number; code: string; name: string; status: string }) => ({
+  id: c.id,
+  code: c.code,
+  name: c.name,
+  status: (c.status === 'online' || c.status === 'offline' ? c.status : 'inactive') as DeviceStatus,
 });
 
 export const toStationPhoto = (r: {

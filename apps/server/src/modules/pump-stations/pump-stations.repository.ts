@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import {
+  cameras as cameraTable,
   departments,
   devices,
   deviceTypes,
@@ -179,12 +180,12 @@ export function createPumpStationsRepository(db: Queryable) {
             .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
             .where(eq(stationSensors.stationId, id)),
         () =>
+          // The station's cameras in the camera registry (issue 19), enabled ones, with their checked state.
           db
-            .select({ id: devices.id, code: devices.code, name: devices.name, status: devices.status })
-            .from(devices)
-            .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
-            .where(and(eq(devices.stationId, id), eq(deviceTypes.code, 'camera'), isNull(devices.archivedAt)))
-            .orderBy(asc(devices.code)),
+            .select({ id: cameraTable.id, code: cameraTable.code, name: cameraTable.name, status: cameraTable.status })
+            .from(cameraTable)
+            .where(and(eq(cameraTable.stationId, id), eq(cameraTable.enabled, true)))
+            .orderBy(asc(cameraTable.code)),
         () => photosOf(id),
       );
       const s = head.station;
