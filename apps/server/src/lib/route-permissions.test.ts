@@ -37,6 +37,12 @@ const PUBLIC = new Set([
   // A camera's public link (/bz/cameraDetails): the signed, expiring token is checked, the camera must be
   // enabled, rate-limited per address (modules/cameras).
   'GET /api/public/camera',
+  // This server's own streams (demo clips, RTSP conversions), fetched by players: each file needs the
+  // `t=` ticket a play answer signed for that camera until a time (modules/cameras/media.routes.ts).
+  'GET /api/media/demo/:code/index.m3u8',
+  'GET /api/media/demo/:code/:file',
+  'GET /api/media/rtsp/:id/index.m3u8',
+  'GET /api/media/rtsp/:id/:file',
 ]);
 
 // Routes any signed-in user may call, reviewed one by one like the public ones: a new route marked
@@ -145,6 +151,8 @@ const SESSION = new Set([
   'POST /api/cameras/layouts',
   'PUT /api/cameras/layouts/:id',
   'DELETE /api/cameras/layouts/:id',
+  // Playing a camera the caller may see (region limit), enabled: its address now, never a credential.
+  'GET /api/cameras/:id/play',
 ]);
 
 // Every guarded route with the permission it must ask for, reviewed one by one like the lists above:
@@ -308,6 +316,8 @@ const GUARDED = new Map<string, string>([
   ['GET /api/cameras/:id/shares', 'video:camera:share'],
   ['POST /api/cameras/:id/shares', 'video:camera:share'],
   ['DELETE /api/cameras/:id/shares/:shareId', 'video:camera:share'],
+  ['POST /api/cameras/:id/ptz', 'video:camera:ptz'],
+  ['POST /api/cameras/probe', 'video:camera:write'],
 ]);
 
 let t: TestApp;
