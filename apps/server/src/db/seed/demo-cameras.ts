@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { together } from '../../lib/together.ts';
 import type { Queryable } from '../client.ts';
 import { cameras, devices, regions, stations } from '../schema/index.ts';
 import { DEMO_STATION_CODES } from './demo-city.ts';
@@ -22,24 +23,27 @@ export async function seedDemoCameras(db: Queryable, now: Date): Promise<void> {
   if ((await seededKeys(db, [MARK])).has(MARK)) return;
   await markSeeded(db, [MARK]);
   const codes = DEMO_STATION_CODES.map((code) => `${code}-CAM01`);
-  const [stationRows, deviceRows, [area]] = await Promise.all([
-    db
-      .select({
-        id: stations.id,
-        code: stations.code,
-        name: stations.name,
-        regionId: stations.regionId,
-        longitude: stations.longitude,
-        latitude: stations.latitude,
-      })
-      .from(stations)
-      .where(inArray(stations.code, [...DEMO_STATION_CODES])),
-    db.select({ id: devices.id, code: devices.code }).from(devices).where(inArray(devices.code, codes)),
-    db
-      .select({ id: regions.id })
-      .from(regions)
-      .where(inArray(regions.code, ['LC-E-03'])),
-  ]);
+  const [stationRows, deviceRows, [area]] = await together(
+    db,
+    () =>
+      db
+        .select({
+          id: stations.id,
+          code: stations.code,
+          name: stations.name,
+          regionId: stations.regionId,
+          longitude: stations.longitude,
+          latitude: stations.latitude,
+        })
+        .from(stations)
+        .where(inArray(stations.code, [...DEMO_STATION_CODES])),
+    () => db.select({ id: devices.id, code: devices.code }).from(devices).where(inArray(devices.code, codes)),
+    () =>
+      db
+        .select({ id: regions.id })
+        .from(regions)
+        .where(inArray(regions.code, ['LC-E-03'])),
+  );
   const rows: (typeof cameras.$inferInsert)[] = [];
   for (const [i, code] of DEMO_STATION_CODES.entries()) {
     const station = stationRows.find((s) => s.code === code);
