@@ -138,7 +138,8 @@ describe('CameraPlayer', () => {
       await act(async () => engine.events().onFatal('networkError: manifestLoadError'));
       expect(engine.detach).toHaveBeenCalledTimes(1);
       expect(state()).toBe(`重连中（第 ${i + 1} 次）`);
-      expect(screen.getByText('networkError: manifestLoadError')).toBeTruthy();
+      // The engine's technical reason on hover, in words on the tile.
+      expect(screen.getByText('视频流中断').getAttribute('title')).toBe('networkError: manifestLoadError');
       const asked = getPlay.mock.calls.length;
       await advance(delay - 1);
       expect(getPlay).toHaveBeenCalledTimes(asked);
@@ -165,7 +166,7 @@ describe('CameraPlayer', () => {
     expect(state()).toBe('连接中');
     await advance(1000);
     expect(state()).toBe('重连中（第 1 次）');
-    expect(screen.getByText('no picture')).toBeTruthy();
+    expect(screen.getByText('15 秒内没有画面')).toBeTruthy();
 
     await advance(1000);
     await progress(3);
@@ -174,7 +175,7 @@ describe('CameraPlayer', () => {
     expect(state()).toBe('播放中');
     await advance(1000);
     expect(state()).toBe('重连中（第 1 次）');
-    expect(screen.getByText('stalled')).toBeTruthy();
+    expect(screen.getByText('画面停止超过 10 秒')).toBeTruthy();
   });
 
   it('a transport failure of the play call is retried; a refusal is shown with the server message and not retried', async () => {

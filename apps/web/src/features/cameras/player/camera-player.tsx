@@ -98,7 +98,19 @@ export function CameraPlayer({
   const { status } = view;
   const stateText =
     status.kind === 'reconnecting' ? t('player.state.reconnecting', { n: status.attempt }) : t(STATE_KEYS[status.kind]);
-  const reason = status.kind === 'reconnecting' || status.kind === 'error' ? status.reason : '';
+  // The player's own reasons in words; an engine's (hls.js, mpegts.js, WebRTC) as "the stream dropped",
+  // its technical text on hover; a server refusal (`error`) is already in the caller's language.
+  const technical = status.kind === 'reconnecting' ? status.reason : '';
+  const reason =
+    status.kind === 'error'
+      ? status.reason
+      : status.kind !== 'reconnecting'
+        ? ''
+        : status.reason === 'stalled'
+          ? t('player.reason.stalled')
+          : status.reason === 'no picture'
+            ? t('player.reason.noPicture')
+            : t('player.reason.dropped');
   const latencyText =
     view.latency === null
       ? ''
@@ -155,7 +167,11 @@ export function CameraPlayer({
           <div className={`camera-player__cover camera-player__cover--${status.kind}`}>
             <StateIcon kind={status.kind} />
             <span>{stateText}</span>
-            {reason && <span className="camera-player__reason">{reason}</span>}
+            {reason && (
+              <span className="camera-player__reason" title={technical || undefined}>
+                {reason}
+              </span>
+            )}
           </div>
         )}
         {overlay}
