@@ -110,6 +110,24 @@ describe('demo streams', () => {
     expect(await demoFile('../PS01', 'init.mp4')).toBeNull();
   });
 
+  it('answers odd stream paths with a 4xx, never a 500', async () => {
+    const { data } = await play('PS01-CAM01');
+    const ticket = data.url.split('?')[1];
+    for (const url of [
+      `/api/media/demo/PS01/%00?${ticket}`,
+      `/api/media/demo/..%2fPS01/init.mp4?${ticket}`,
+      `/api/media/demo/PS01/seg-9999999999999.m4s?${ticket}`,
+      `/api/media/demo/PS01/seg-1.m4s?t=%00`,
+      '/api/media/rtsp/1e3/index.m3u8?t=x',
+      '/api/media/rtsp/99999999999999999999/seg-0.ts?t=x',
+      '/api/media/rtsp/1/..%2f..%2fetc%2fpasswd?t=x',
+    ]) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
   it('refuses a disabled camera (409); an unknown id is 404', async () => {
     const id = await cameraId('PS02-CAM01');
     await t.database.db.update(cameras).set({ enabled: false }).where(eq(cameras.id, id));
