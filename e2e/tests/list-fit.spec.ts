@@ -25,6 +25,8 @@ const LISTS = [
   '/bz/pumpLog',
   '/water/waterList?tab=results',
   '/water/waterList?tab=sites',
+  '/bz/cameraList',
+  '/bz/cameraList?tab=platforms',
 ];
 /** Lists that show cards until the table is chosen: the label of that choice. */
 const TABLE_VIEW: Record<string, Record<'zh-CN' | 'en-US', string>> = {

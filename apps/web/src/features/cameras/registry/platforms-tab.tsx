@@ -40,7 +40,7 @@ export function PlatformsTab() {
         </Tag>
       ),
     },
-    { title: t('cam.platform.col.apiUrl'), dataIndex: 'apiUrl', width: 170, ellipsis: true },
+    { title: t('cam.platform.col.apiUrl'), dataIndex: 'apiUrl', width: 160, ellipsis: true },
     {
       title: t('cam.platform.col.account'),
       dataIndex: 'appKey',
