@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { encode } from 'uqr';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { CopyableSecret } from '../../../shared/ui/copyable-secret.tsx';
+import { QrSvg } from '../../../shared/ui/qr-svg.tsx';
 import { ConfirmAction } from '../../../shared/ui/row-actions.tsx';
 import { registryQueries, useCreateShare, useRevokeShare } from './registry-queries.ts';
 import { type RegistryI18n, useRegistryI18n } from './use-registry-i18n.ts';
@@ -35,28 +36,10 @@ const stateOf = (share: CameraShare, now: number): ShareState =>
   share.revokedAt ? 'revoked' : Date.parse(share.expiresAt) <= now ? 'expired' : 'active';
 const STATE_COLOR: Record<ShareState, string> = { active: 'green', expired: 'gray', revoked: 'orangered' };
 
-/** A QR matrix as one SVG path: a unit square per dark module, inside a 4-module quiet zone. */
+/** The link as a QR code, for a phone. */
 function QrCode({ text, label }: { text: string; label: string }) {
   const modules = useMemo(() => encode(text, { ecc: 'M' }).data, [text]);
-  const size = modules.length;
-  let d = '';
-  modules.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) d += `M${x} ${y}h1v1h-1z`;
-    });
-  });
-  return (
-    <svg
-      className="cam-share__qr"
-      viewBox={`-4 -4 ${size + 8} ${size + 8}`}
-      role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
-    >
-      <rect x={-4} y={-4} width={size + 8} height={size + 8} fill="#fff" />
-      <path d={d} fill="#000" />
-    </svg>
-  );
+  return <QrSvg className="cam-share__qr" modules={modules} label={label} />;
 }
 
 /**

@@ -6,35 +6,13 @@ import { createPortal } from 'react-dom';
 import { encode } from 'uqr';
 import { useDeviceTransferI18n } from '../use-device-transfer-i18n.ts';
 import './device-labels-print.css';
+import { QrSvg } from '../../../shared/ui/qr-svg.tsx';
 
 type LabelDevice = Pick<Device, 'id' | 'code' | 'name' | 'typeName' | 'stationName'>;
 
 /** The console address a label's QR code opens: the device's detail page. */
 export function deviceAddress(code: string): string {
   return `${location.origin}${location.pathname}#/device/deviceDetail?code=${encodeURIComponent(code)}`;
-}
-
-/** A QR matrix as one SVG path: a unit square per dark module, drawn inside a 4-module quiet zone. */
-function QrSvg({ modules, label }: { modules: boolean[][]; label: string }) {
-  const size = modules.length;
-  let d = '';
-  modules.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) d += `M${x} ${y}h1v1h-1z`;
-    });
-  });
-  return (
-    <svg
-      className="device-labels-print__qr"
-      viewBox={`-4 -4 ${size + 8} ${size + 8}`}
-      role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
-    >
-      <rect x={-4} y={-4} width={size + 8} height={size + 8} fill="#fff" />
-      <path d={d} fill="#000" />
-    </svg>
-  );
 }
 
 /**
@@ -66,7 +44,11 @@ export default function DeviceLabelsPrint({ devices, onClose }: { devices: Label
       <div className="device-labels-print__sheet">
         {devices.map((d) => (
           <article key={d.id} className="device-labels-print__label" aria-label={d.code}>
-            <QrSvg modules={codes.get(d.code) ?? []} label={t('deviceTransfer.labels.qr', { code: d.code })} />
+            <QrSvg
+              className="device-labels-print__qr"
+              modules={codes.get(d.code) ?? []}
+              label={t('deviceTransfer.labels.qr', { code: d.code })}
+            />
             <div className="device-labels-print__text">
               <span className="device-labels-print__code">{d.code}</span>
               <span className="device-labels-print__name">{d.name}</span>
