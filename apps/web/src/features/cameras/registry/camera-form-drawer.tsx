@@ -591,51 +591,61 @@ function ProbeButton({
   );
 }
 
-function StationPick({
-  i18n,
+/** A searchable pick of one id (a station, a site) that the form field holds as `number | null`. */
+function IdPick({
+  label,
+  placeholder,
+  loading,
+  options,
   value,
   onChange,
 }: {
-  i18n: RegistryI18n;
+  label: string;
+  placeholder: string;
+  loading: boolean;
+  options: { label: string; value: number }[];
   value?: number | null;
   onChange?: (id: number | null) => void;
 }) {
+  return (
+    <Select
+      aria-label={label}
+      placeholder={placeholder}
+      showSearch
+      allowClear
+      loading={loading}
+      value={value ?? undefined}
+      onChange={(id: number | undefined) => onChange?.(id ?? null)}
+      options={options}
+    />
+  );
+}
+
+type PickProps = { i18n: RegistryI18n; value?: number | null; onChange?: (id: number | null) => void };
+
+function StationPick({ i18n, ...field }: PickProps) {
   const { t, locale } = i18n;
   const stations = useQuery(referenceQueries.stations(locale));
   return (
-    <Select
-      aria-label={t('cam.field.station')}
+    <IdPick
+      {...field}
+      label={t('cam.field.station')}
       placeholder={t('cam.field.stationPlaceholder')}
-      showSearch
-      allowClear
       loading={stations.isPending}
-      value={value ?? undefined}
-      onChange={(id: number | undefined) => onChange?.(id ?? null)}
       options={(stations.data ?? []).map((s) => ({ label: s.name, value: s.id }))}
     />
   );
 }
 
-function SiteSelect({
-  i18n,
-  value,
-  onChange,
-}: {
-  i18n: RegistryI18n;
-  value?: number | null;
-  onChange?: (id: number | null) => void;
-}) {
+function SiteSelect({ i18n, ...field }: PickProps) {
   const { t, locale } = i18n;
   const sites = useQuery(registryQueries.sites(locale));
   return (
-    <Select
-      aria-label={t('cam.field.site')}
+    <IdPick
+      {...field}
+      label={t('cam.field.site')}
       placeholder={t('cam.field.sitePlaceholder')}
-      showSearch
-      allowClear
       loading={sites.isPending}
-      value={value ?? undefined}
-      onChange={(id: number | undefined) => onChange?.(id ?? null)}
       options={(sites.data ?? []).map((s) => ({ label: `${s.code} ${s.name}`, value: s.id }))}
     />
   );
