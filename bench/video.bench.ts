@@ -16,12 +16,12 @@
  *
  * The last line is the slowest tile's time to first frame, in ms.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ADMIN, freePort, quantiles } from './harness.ts';
+import { ADMIN, quantiles } from './harness.ts';
+import { startServerProcess } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -35,48 +35,8 @@ const HOLD_S = Number(process.env.HOLD_S ?? 30);
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 // 1. The server.
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-video-'));
-let serverLog = '';
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    WEB_DIST: dist,
-    SEED_HISTORY: 'false',
-    SIMULATOR: 'false',
-    MQTT_PORT: '0',
-    LOG_LEVEL: 'warn',
-  },
-});
-server.stdout?.on('data', (d) => {
-  serverLog += d;
-});
-server.stderr?.on('data', (d) => {
-  serverLog += d;
-});
-process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
-
-async function waitReady() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${serverLog.slice(-2000)}`);
-    if (
-      await fetch(`${origin}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not become ready:\n${serverLog.slice(-2000)}`);
-}
+const server = await startServerProcess(dist, 'video');
+const { origin } = server;
 
 /** The server process's CPU time (user + system, seconds) and resident memory (MB), from /proc. */
 function sample(pid: number) {
@@ -106,8 +66,8 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
 }
 
 try {
-  await waitReady();
-  const pid = server.pid ?? 0;
+  await server.ready();
+  const pid = server.pid;
   const login = (await fetch(`${origin}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -247,6 +207,5 @@ try {
   target(advanced === TILES, `all ${TILES} tiles play (${advanced})`);
   print(slowest.toFixed(0));
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }

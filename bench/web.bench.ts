@@ -21,12 +21,12 @@
  * Run: npm run bench:web (builds the console first). The last line is the sign-in page's JS on the
  * wire before it is interactive, in KB (1 KB = 1024 bytes).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
+import { startServerProcess } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -42,62 +42,11 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // 1. The server, as npm start runs it (minus the demo's history, simulator and MQTT port).
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'water-bench-web-'));
-let serverLog = '';
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    WEB_DIST: dist,
-    SEED_HISTORY: 'false',
-    SIMULATOR: 'false',
-    MQTT_PORT: '0',
-    LOG_LEVEL: 'warn',
-  },
-});
-server.stdout?.on('data', (d) => {
-  serverLog += d;
-});
-server.stderr?.on('data', (d) => {
-  serverLog += d;
-});
-const stopServer = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
-
-async function waitReady() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${serverLog.slice(-2000)}`);
-    const ok = await fetch(`${origin}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not become ready:\n${serverLog.slice(-2000)}`);
-}
+const server = await startServerProcess(dist, 'web');
+const { origin } = server;
+const stopServer = server.stop;
+const waitReady = server.ready;
 
 // 2. Bytes on the wire per route.
 type Kind = 'js' | 'css' | 'other';
