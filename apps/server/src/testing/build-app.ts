@@ -110,6 +110,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NOTIFY_POLL_MS: '0',
     // Scheduled pushes are planned when a test calls planDuePushes(), on the test clock.
     NOTIFY_SCHEDULE_SECONDS: '0',
+    // Cameras' sources are checked when a test calls `app.cameraStatus.runOnce()` (a round of its own
+    // 5 s after start raced a test's reset of the tables under load).
+    VIDEO_STATUS_SECONDS: '0',
     DATA_DIR: TEST_DATA_DIR,
     ...env,
   });

@@ -23,8 +23,12 @@ export async function camerasRoutes(app: FastifyInstance) {
   const audit = auditOf('cameras');
 
   // The signing key is read before any write needs it inside its transaction (PGlite runs one at a time).
+  // A database away at start (a PostgreSQL server restarting) must not stop the server: the key is read
+  // again when first needed (a server database has more than one connection).
   app.addHook('onReady', async () => {
-    await videoKey(app.database);
+    await videoKey(app.database).catch((err: unknown) =>
+      app.log.warn({ err }, 'cameras: the video signing key could not be read at start; read when first needed'),
+    );
   });
 
   route(app, api.list, { access: 'session' }, (req, ctx) => cameras.list(ctx, req.query));
