@@ -9,7 +9,7 @@ import { toShare } from './cameras.mappers.ts';
 import { createCamerasRepository } from './cameras.repository.ts';
 import { visibleCamera } from './cameras.service.ts';
 import { readShare, signShare, videoKey } from './video/keys.ts';
-import { playOf } from './video/play.ts';
+import { type CameraRow, playOf } from './video/play.ts';
 
 type ShareInput = z.output<typeof cameraShareInputSchema>;
 
@@ -21,7 +21,21 @@ const gone = (key: 'camera.linkExpired' | 'camera.linkRevoked' | 'camera.disable
  * (video/keys.ts), and a row that lists, revokes and dates it. The token is answered once, when the
  * link is made, and kept nowhere: not in the row, not in the operation log.
  */
+/**
+ * How long a public viewer's play answer lasts at most, whatever the source (a URL that never expires
+ * included): the page asks again with its link before then, so a revoked link ends the picture within
+ * this time rather than at the end of a two-hour ticket or a half-hour EZVIZ address.
+ */
+export const PUBLIC_PLAY_SECONDS = 300;
+
 export function createSharesService(app: FastifyInstance) {
+  async function publicPlay(camera: CameraRow, linkEnds: Date, now: Date) {
+    const until = new Date(Math.min(linkEnds.getTime(), now.getTime() + PUBLIC_PLAY_SECONDS * 1000));
+    const play = await playOf(app, camera, { until });
+    const ends = play.expiresAt === null ? until.getTime() : Math.min(Date.parse(play.expiresAt), until.getTime());
+    return { ...play, expiresAt: new Date(ends).toISOString() };
+  }
+
   const repo = (ctx: Context) => createCamerasRepository(ctx.db);
 
   async function nameOf(ctx: Context): Promise<string> {
@@ -97,7 +111,7 @@ export function createSharesService(app: FastifyInstance) {
         placeName: listed.stationName ?? listed.siteName ?? listed.regionName ?? '',
         location: c.location,
         expiresAt: share.expiresAt.toISOString(),
-        play: await playOf(app, c, { until: share.expiresAt }),
+        play: await publicPlay(c, share.expiresAt, now),
       };
     },
   };

@@ -68,7 +68,8 @@ describe('a public link', () => {
         player: 'hls',
         url: `${host.base}/live.m3u8`,
         baseURL: host.base,
-        expiresAt: null,
+        // A URL that never expires is still asked for again within 5 minutes: a revoked link stops there.
+        expiresAt: '2026-06-01T08:05:00.000Z',
         expectedLatency: 6,
         ptz: false,
       },
@@ -112,6 +113,25 @@ describe('a public link', () => {
     const playlist = await t.inject({ method: 'GET', url: play.url });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.body.startsWith('#EXTM3U')).toBe(true);
+  });
+
+  it('hands a public viewer an address that ends within 5 minutes, so a revoked link stops the picture', async () => {
+    const demo = await createCamera(t, admin, {
+      code: 'CAM-DEMO',
+      name: '演示',
+      stationId: city.stations.east.id,
+      sourceKind: 'hls',
+      url: '/api/media/demo/PS01/index.m3u8',
+    });
+    const link = await share(demo.id, 24 * 60);
+    const play = ((await open(link.token)).json().data as PublicCamera).play;
+    expect(play.expiresAt).toBe(new Date(t.clock.now().getTime() + 5 * 60_000).toISOString());
+    expect((await t.inject({ method: 'GET', url: play.url })).statusCode).toBe(200);
+    // Revoked: the page's next ask is refused, and the address it holds ends within the 5 minutes.
+    await t.call(api.revokeShare, { params: { id: demo.id, shareId: link.id }, token: admin });
+    expect((await open(link.token)).statusCode).toBe(410);
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await t.inject({ method: 'GET', url: play.url })).statusCode).toBe(403);
   });
 
   it('is refused once expired (410), never before', async () => {

@@ -168,7 +168,7 @@ export const cameraRegistryEnUS: Record<keyof typeof cameraRegistryZhCN, string>
   'cam.shareDialog.revoke': 'Revoke',
   'cam.shareDialog.revokeLabel': 'Revoke the link expiring {time}',
   'cam.shareDialog.revokeQuestion': 'Revoke this link?',
-  'cam.shareDialog.revokeHint': 'Whoever has it open stops seeing the camera at once',
+  'cam.shareDialog.revokeHint': 'Whoever has it open loses the picture within 5 minutes',
   'cam.shareDialog.revoked': 'Link revoked',
   'cam.shareDialog.close': 'Close',
   'cam.shareDialog.disabled': 'The camera is disabled: no public link can be made',

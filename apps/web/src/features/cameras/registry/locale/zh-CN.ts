@@ -163,7 +163,7 @@ export const cameraRegistryZhCN = {
   'cam.shareDialog.revoke': '撤销',
   'cam.shareDialog.revokeLabel': '撤销 {time} 到期的链接',
   'cam.shareDialog.revokeQuestion': '撤销这条链接？',
-  'cam.shareDialog.revokeHint': '打开它的人会立即看不到画面',
+  'cam.shareDialog.revokeHint': '打开它的人最迟 5 分钟后看不到画面',
   'cam.shareDialog.revoked': '链接已撤销',
   'cam.shareDialog.close': '关闭',
   'cam.shareDialog.disabled': '摄像头已停用，不能生成公开链接',
