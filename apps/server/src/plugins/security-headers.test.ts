@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoSources } from '../modules/cameras/video/csp.ts';
 import { createTestApp, resetDatabase, type TestApp } from '../testing/build-app.ts';
 import { SUBRESOURCE_CSP, tileSource } from './security-headers.ts';
 
@@ -18,6 +19,10 @@ beforeAll(async () => {
   t = await createTestApp({ WEB_DIST: dist, MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' });
   proxied = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true' });
   await resetDatabase(t.database);
+  // The video hosts as the seed leaves them (the demo cameras play from this server: none), not as the
+  // tables stood when the app started (another file's cameras, on a worker's shared database).
+  t.app.cspSources.video = await videoSources(t.app);
+  proxied.app.cspSources.video = t.app.cspSources.video;
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,12 @@ beforeAll(async () => {
   t = await createTestApp();
   await resetDatabase(t.database);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // The worker's database is shared by the files it runs: leave no cameras or platforms for the next.
+  await t.database.db.delete(cameras);
+  await t.database.db.delete(videoPlatforms);
+  await t.close();
+});
 
 describe('the CSP lets the console reach the registered video hosts, and no others', () => {
   it('adds enabled URL cameras origins, EZVIZ stream domains and a wvp host on any port to connect-src and media-src', async () => {
