@@ -15,8 +15,9 @@ type Res = Awaited<ReturnType<TestApp['call']>>;
 export const fields = (res: Res) => ((res.json().data?.errors ?? []) as { field: string }[]).map((e) => e.field);
 
 /**
- * A stand-in video host on 127.0.0.1: `/live.m3u8` answers a playlist, `/page` an HTML page, anything
- * else 404. Close it when done.
+ * A stand-in video host on 127.0.0.1: `/live.m3u8` answers a playlist, `/page` an HTML page,
+ * `/live.flv` the first bytes of an FLV stream (and stays open, as a live one does), a WebSocket
+ * upgrade 101; anything else 404. `host` is its `127.0.0.1:port`. Close it when done.
  */
 export async function fakeVideoHost() {
   const server = http.createServer((req, res) => {
@@ -26,14 +27,26 @@ export async function fakeVideoHost() {
     } else if (req.url === '/page') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html></html>');
+    } else if (req.url === '/live.flv') {
+      res.write(Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9]));
     } else {
       res.writeHead(404);
       res.end();
     }
   });
+  server.on('upgrade', (_req, socket) => {
+    socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    host,
+    base: `http://${host}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /**

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { camerasApi, pumpStationsApi } from '@water/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cameras } from '../../db/schema/index.ts';
 import { createTestApp, resetDatabase, TEST_START, type TestApp } from '../../testing/build-app.ts';
+import { fakeVideoHost } from './cameras-testing.ts';
 import { DEMO_CLIP_DIR } from './demo-clips.ts';
 import { demoFile, demoPlaylist } from './demo-stream.ts';
 
@@ -156,29 +155,13 @@ describe('demo streams', () => {
 });
 
 describe('probe', () => {
-  let server: http.Server;
+  let video: Awaited<ReturnType<typeof fakeVideoHost>>;
   let base: string;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      if (req.url === '/ok.m3u8') res.end('#EXTM3U\n#EXT-X-VERSION:3\n');
-      else if (req.url === '/page.m3u8') res.end('<html></html>');
-      else if (req.url === '/live.flv') {
-        res.write(Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9]));
-      } else {
-        res.statusCode = 404;
-        res.end();
-      }
-    });
-    server.on('upgrade', (_req, socket) => {
-      socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    video = await fakeVideoHost();
+    base = video.host;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => video.close());
 
   const probe = async (body: Record<string, unknown>, lang = 'en-US') => {
     const res = await t.call(camerasApi.probe, { body: body as never, token: admin, lang });
@@ -187,8 +170,8 @@ describe('probe', () => {
   };
 
   it('checks HLS, FLV and WS-FLV sources as a player reaches them', async () => {
-    expect(await probe({ sourceKind: 'hls', url: `http://${base}/ok.m3u8` })).toMatchObject({ ok: true });
-    expect(await probe({ sourceKind: 'hls', url: `http://${base}/page.m3u8` })).toMatchObject({
+    expect(await probe({ sourceKind: 'hls', url: `http://${base}/live.m3u8` })).toMatchObject({ ok: true });
+    expect(await probe({ sourceKind: 'hls', url: `http://${base}/page` })).toMatchObject({
       ok: false,
       detail: 'The answer is not an HLS playlist',
     });
@@ -197,7 +180,7 @@ describe('probe', () => {
       detail: '地址返回 HTTP 404',
     });
     expect(await probe({ sourceKind: 'http_flv', url: `http://${base}/live.flv` })).toMatchObject({ ok: true });
-    expect(await probe({ sourceKind: 'http_flv', url: `http://${base}/ok.m3u8` })).toMatchObject({ ok: false });
+    expect(await probe({ sourceKind: 'http_flv', url: `http://${base}/live.m3u8` })).toMatchObject({ ok: false });
     expect(await probe({ sourceKind: 'ws_flv', url: `ws://${base}/live.flv` })).toMatchObject({ ok: true });
     expect(await probe({ sourceKind: 'hls', url: 'http://127.0.0.1:1/x.m3u8' })).toMatchObject({
       ok: false,
