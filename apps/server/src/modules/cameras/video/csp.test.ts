@@ -7,6 +7,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await resetDatabase(t.database);
+  // The hosts as the seed leaves them, not as the worker's shared database stood when the app started.
+  t.app.cspSources.video = await videoSources(t.app);
 });
 afterAll(async () => {
   // The worker's database is shared by the files it runs: leave no cameras or platforms for the next.
